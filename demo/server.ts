@@ -1,0 +1,143 @@
+/**
+ * The demo agent and demo page on 127.0.0.1. The agent answers AG-UI runs with the real @ag-ui/encoder:
+ * SSE by default, protobuf when the request's Accept asks for it.
+ *
+ *   POST /agent/<scenario>     RunAgentInput in, an event stream out (?delay=ms between events, default 15)
+ *   GET  /                     the demo page (built into dist/demo by `npm run build`)
+ *
+ * Run it alone: `npx tsx demo/server.ts [--port 8787] [--delay 15]`.
+ */
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BaseEvent, RunAgentInput } from '@ag-ui/core';
+import { EventEncoder } from '@ag-ui/encoder';
+import { scenarios } from './scenarios';
+
+const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const PAGE_DIR = join(ROOT, 'dist', 'demo');
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+};
+
+export interface DemoServer {
+  url: string;
+  server: Server;
+  close(): Promise<void>;
+}
+
+export interface DemoServerOptions {
+  port?: number;
+  host?: string;
+  /** Milliseconds between events when the request does not say (?delay=). */
+  delayMs?: number;
+  /** Called with every event as it is written (tests compare it with what the panel shows). */
+  onSent?: (event: BaseEvent, scenario: string) => void;
+  /** Extra routes for tests: return true when handled. */
+  extraRoutes?: (req: IncomingMessage, res: ServerResponse, url: URL) => boolean | Promise<boolean>;
+}
+
+const readBody = async (req: IncomingMessage): Promise<string> => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+};
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function serveAgent(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  name: string,
+  options: DemoServerOptions,
+) {
+  const defaultDelay = options.delayMs ?? 15;
+  const scenario = scenarios[name];
+  if (!scenario) {
+    res.writeHead(404, { 'content-type': 'text/plain' }).end(`No scenario "${name}"`);
+    return;
+  }
+  let input: RunAgentInput;
+  try {
+    input = JSON.parse(await readBody(req)) as RunAgentInput;
+  } catch {
+    res.writeHead(400, { 'content-type': 'text/plain' }).end('The body must be a RunAgentInput as JSON');
+    return;
+  }
+  const encoder = new EventEncoder({ accept: req.headers.accept ?? '' });
+  const delay = Number(url.searchParams.get('delay') ?? defaultDelay);
+  res.writeHead(200, {
+    'content-type': encoder.getContentType(),
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+  });
+  for (const event of scenario.events(input)) {
+    if (res.destroyed) return;
+    res.write(encoder.encodeBinary(event));
+    options.onSent?.(event, name);
+    if (delay > 0) await sleep(delay);
+  }
+  res.end();
+}
+
+function serveStatic(res: ServerResponse, pathname: string) {
+  const rel = normalize(pathname === '/' ? '/index.html' : pathname).replace(/^(\.\.[/\\])+/, '');
+  const file = join(PAGE_DIR, rel);
+  if (!file.startsWith(PAGE_DIR) || !existsSync(file) || !statSync(file).isFile()) {
+    const hint = existsSync(PAGE_DIR) ? '' : ' (run `npm run build` first: the demo page is built into dist/demo)';
+    res.writeHead(404, { 'content-type': 'text/plain' }).end(`Not found: ${pathname}${hint}`);
+    return;
+  }
+  res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+  createReadStream(file).pipe(res);
+}
+
+export async function startDemoServer(options: DemoServerOptions = {}): Promise<DemoServer> {
+  const host = options.host ?? '127.0.0.1';
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? host}`);
+    void (async () => {
+      try {
+        if (options.extraRoutes && (await options.extraRoutes(req, res, url))) return;
+        const agent = /^\/agent\/([\w-]+)$/.exec(url.pathname);
+        if (agent && req.method === 'POST') return await serveAgent(req, res, url, agent[1]!, options);
+        if (req.method === 'GET') return serveStatic(res, url.pathname);
+        res.writeHead(405).end();
+      } catch (error) {
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+        res.end(String(error));
+      }
+    })();
+  });
+  await new Promise<void>((ok, fail) => {
+    server.once('error', fail);
+    server.listen(options.port ?? 0, host, () => ok());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${host}:${port}`,
+    server,
+    close: () =>
+      new Promise<void>((ok) => {
+        server.closeAllConnections();
+        server.close(() => ok());
+      }),
+  };
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const arg = (name: string) => {
+    const i = process.argv.indexOf(`--${name}`);
+    return i === -1 ? undefined : process.argv[i + 1];
+  };
+  const demo = await startDemoServer({ port: Number(arg('port') ?? 8787), delayMs: Number(arg('delay') ?? 15) });
+  console.log(`Demo agent and page: ${demo.url}`);
+}

@@ -1,0 +1,73 @@
+/** Real Chromium with the built extension loaded (Playwright, Debian's Chromium). */
+import { type BrowserContext, chromium, type Page, type Worker } from '@playwright/test';
+import { ensureBrowsers } from '../../scripts/browsers';
+import { assertBuilt, CHROME_EXTENSION } from './paths';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+];
+
+export interface ChromiumWithExtension {
+  context: BrowserContext;
+  extensionId: string;
+  serviceWorker(): Promise<Worker>;
+  /** The tab id the extension sees for a page (found through the panel's tab picker). */
+  tabIdOf(page: Page): Promise<number>;
+  openPanel(tabId: number): Promise<Page>;
+  close(): Promise<void>;
+}
+
+export async function launchChromium(options: { extension?: boolean; headless?: boolean; args?: string[] } = {}): Promise<ChromiumWithExtension> {
+  const { chromium: executablePath } = ensureBrowsers(['chromium']);
+  const withExtension = options.extension !== false;
+  if (withExtension) assertBuilt(CHROME_EXTENSION);
+  const args = [...CHROMIUM_ARGS, ...(options.args ?? [])];
+  if (withExtension) args.push(`--disable-extensions-except=${CHROME_EXTENSION}`, `--load-extension=${CHROME_EXTENSION}`);
+  const context = await chromium.launchPersistentContext('', {
+    executablePath,
+    headless: options.headless ?? true,
+    args,
+    viewport: { width: 1280, height: 800 },
+  });
+  const serviceWorker = async (): Promise<Worker> => {
+    const existing = context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://'));
+    return existing ?? (await context.waitForEvent('serviceworker', { timeout: 15_000 }));
+  };
+  const extensionId = withExtension ? new URL((await serviceWorker()).url()).host : '';
+  const panelUrl = (query = '') => `chrome-extension://${extensionId}/panel.html${query}`;
+  return {
+    context,
+    extensionId,
+    serviceWorker,
+    async tabIdOf(page: Page) {
+      const picker = await context.newPage();
+      try {
+        const origin = page.url();
+        for (let attempt = 0; attempt < 50; attempt++) {
+          await picker.goto(panelUrl());
+          const links = await picker
+            .locator('a[data-tab-id]')
+            .evaluateAll((as) => as.map((a) => [Number((a as HTMLElement).dataset.tabId), (a as HTMLElement).dataset.url ?? '']));
+          const hit = links.find(([, url]) => url === origin);
+          if (hit) return hit[0] as number;
+          await picker.waitForTimeout(100);
+        }
+        throw new Error(`The extension has not seen a tab at ${origin}`);
+      } finally {
+        await picker.close();
+      }
+    },
+    async openPanel(tabId: number) {
+      const panel = await context.newPage();
+      await panel.goto(panelUrl(`?tabId=${tabId}`));
+      return panel;
+    },
+    close: () => context.close(),
+  };
+}

@@ -1,0 +1,53 @@
+/** Reading the panel as a user sees it, whatever drives the browser. */
+
+export interface PanelRow {
+  index: number;
+  type: string;
+  ids: string;
+}
+
+/** Runs in the panel page: scrolls the virtualized list from top to bottom and collects every row once. */
+export const collectRowsInPage = async (): Promise<PanelRow[]> => {
+  const list = document.querySelector<HTMLElement>('.event-list');
+  if (!list) return [];
+  const rows = new Map<number, PanelRow>();
+  const read = () => {
+    for (const row of list.querySelectorAll<HTMLElement>('[role=row]')) {
+      const index = Number(row.dataset.index);
+      rows.set(index, {
+        index,
+        type: row.querySelector('.type')?.textContent ?? '',
+        ids: row.querySelector('.ids')?.textContent ?? '',
+      });
+    }
+  };
+  // Scroll events come with animation frames, which a background tab may not get: dispatch one, then let it render.
+  const scrollTo = async (top: number) => {
+    list.scrollTop = top;
+    list.dispatchEvent(new Event('scroll'));
+    const first = Math.floor(list.scrollTop / 22);
+    for (let i = 0; i < 50 && !list.querySelector(`[data-index="${first}"]`) && rows.size > 0; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  };
+  await scrollTo(0);
+  for (;;) {
+    read();
+    if (list.scrollTop + list.clientHeight >= list.scrollHeight - 1) break;
+    await scrollTo(list.scrollTop + Math.max(50, list.clientHeight - 44));
+  }
+  read();
+  return [...rows.values()].sort((a, b) => a.index - b.index);
+};
+
+/** "142 events" -> 142 */
+export const parseCount = (text: string | null | undefined): number => {
+  const match = /^(\d+) events$/.exec((text ?? '').trim());
+  if (!match) throw new Error(`Not an event count: ${JSON.stringify(text)}`);
+  return Number(match[1]);
+};
+
+/** Replaces the ids HttpAgent makes up per run, so two runs of a scenario compare equal. */
+export const withoutRunIds = <T>(value: T): T =>
+  JSON.parse(JSON.stringify(value), (key, v) => (key === 'runId' || key === 'parentRunId' ? '<run>' : v)) as T;

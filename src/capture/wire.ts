@@ -1,0 +1,48 @@
+/**
+ * What the page hook sends to the content script over its private MessagePort.
+ * Types only: the hook has no dependencies; the relay validates every message (bridge/schema.ts).
+ */
+
+export type StreamFormat = 'sse' | 'proto' | 'json';
+export type Transport = 'fetch' | 'eventsource' | 'websocket' | 'xhr';
+
+/** The marker on the one window message that hands the port over. */
+export const HANDSHAKE_KEY = '__agui_devtools_port__';
+
+export interface StreamOpen {
+  kind: 'open';
+  /** Unique within the document. */
+  id: number;
+  /** Epoch milliseconds (with fractions). */
+  t: number;
+  transport: Transport;
+  format: StreamFormat;
+  url: string;
+  method: string;
+  status: number;
+  statusText: string;
+  /** The URL of the frame that made the request. */
+  frameUrl: string;
+  /** Header names with values; sensitive ones already redacted in the page. */
+  requestHeaders: [string, string][];
+  responseHeaders: [string, string][];
+  /** The request body, when it was text (AG-UI clients POST RunAgentInput as JSON). */
+  requestBody?: string;
+}
+
+export interface StreamChunk {
+  kind: 'chunk';
+  id: number;
+  t: number;
+  bytes: Uint8Array;
+}
+
+export interface StreamClose {
+  kind: 'close';
+  id: number;
+  t: number;
+  /** Set when the stream ended with an error (network failure, abort). */
+  error?: string;
+}
+
+export type PageMessage = StreamOpen | StreamChunk | StreamClose;

@@ -1,0 +1,131 @@
+import type { Diagnostic } from '../diagnostics';
+import type { AnyEvent } from '../events/model';
+import { checkEvent, decodeEventText } from './event';
+import { ProtoParser, type ProtoFrame } from './proto';
+import { SseParser, type SseFrame } from './sse';
+
+export type FrameFormat = 'sse' | 'proto' | 'json';
+
+/** One unit of a stream as it arrived: the raw input, the event read from it (if any) and what was wrong. */
+export interface Frame {
+  /** Which stream it came from. */
+  streamId: string;
+  /** Position within that stream, from 0. */
+  index: number;
+  /** Arrival time, epoch milliseconds, of the chunk that completed it. */
+  t: number;
+  format: FrameFormat;
+  /** The frame's text: SSE data, a JSON message, or protobuf bytes as hex. */
+  raw: string;
+  /** Byte range within the stream (SSE and protobuf). */
+  range?: [number, number];
+  /** SSE fields other than data. */
+  sse?: { event?: string; id?: string; retry?: number };
+  event?: AnyEvent;
+  replayable: boolean;
+  diagnostics: Diagnostic[];
+}
+
+const hex = (bytes: Uint8Array, limit = 4096): string => {
+  let s = '';
+  const n = Math.min(bytes.length, limit);
+  for (let i = 0; i < n; i++) s += (bytes[i]! < 16 ? '0' : '') + bytes[i]!.toString(16) + (i % 16 === 15 ? '\n' : ' ');
+  return bytes.length > limit ? `${s}… (${bytes.length - limit} more bytes)` : s.trimEnd();
+};
+
+/** Turns a stream's chunks into frames, whatever its format. */
+export class StreamDecoder {
+  private readonly sse?: SseParser;
+  private readonly proto?: ProtoParser;
+  private count = 0;
+
+  constructor(
+    readonly streamId: string,
+    readonly format: FrameFormat,
+  ) {
+    if (format === 'sse') this.sse = new SseParser();
+    else if (format === 'proto') this.proto = new ProtoParser();
+  }
+
+  /** SSE and protobuf: a chunk of bytes. JSON: one whole message (WebSocket). */
+  push(bytes: Uint8Array, t: number): Frame[] {
+    if (this.sse) return this.sse.push(bytes).map((f) => this.fromSse(f, t));
+    if (this.proto) return this.proto.push(bytes).map((f) => this.fromProto(f, t));
+    return [this.fromJson(new TextDecoder().decode(bytes), t)];
+  }
+
+  /** One whole JSON text message (WebSocket, JSONL line, array element). */
+  pushText(text: string, t: number): Frame {
+    return this.fromJson(text, t);
+  }
+
+  end(t: number): Frame[] {
+    if (this.sse) return this.sse.end().map((f) => this.fromSse(f, t));
+    if (this.proto) return this.proto.end().map((f) => this.fromProto(f, t));
+    return [];
+  }
+
+  /** Comment lines between frames (SSE heartbeats). */
+  get heartbeats(): number {
+    return this.sse?.heartbeats ?? 0;
+  }
+
+  private fromSse(f: SseFrame, t: number): Frame {
+    const frame: Frame = {
+      streamId: this.streamId,
+      index: this.count++,
+      t,
+      format: 'sse',
+      raw: f.data,
+      range: [f.start, f.end],
+      replayable: false,
+      diagnostics: f.diagnostics,
+    };
+    if (f.event !== undefined || f.id !== undefined || f.retry !== undefined) {
+      frame.sse = {};
+      if (f.event !== undefined) frame.sse.event = f.event;
+      if (f.id !== undefined) frame.sse.id = f.id;
+      if (f.retry !== undefined) frame.sse.retry = f.retry;
+    }
+    if (f.diagnostics.some((d) => d.code === 'sse/no-data')) return frame;
+    const checked = decodeEventText(f.data);
+    if (checked.event !== undefined) frame.event = checked.event;
+    frame.replayable = checked.replayable;
+    if (checked.diagnostics.length > 0) frame.diagnostics = frame.diagnostics.concat(checked.diagnostics);
+    return frame;
+  }
+
+  private fromProto(f: ProtoFrame, t: number): Frame {
+    const frame: Frame = {
+      streamId: this.streamId,
+      index: this.count++,
+      t,
+      format: 'proto',
+      raw: hex(f.bytes),
+      range: [f.start, f.end],
+      replayable: false,
+      diagnostics: f.diagnostics,
+    };
+    if (f.value === undefined) return frame;
+    const checked = checkEvent(f.value);
+    if (checked.event !== undefined) frame.event = checked.event;
+    frame.replayable = checked.replayable;
+    if (checked.diagnostics.length > 0) frame.diagnostics = frame.diagnostics.concat(checked.diagnostics);
+    return frame;
+  }
+
+  private fromJson(text: string, t: number): Frame {
+    const checked = decodeEventText(text);
+    const frame: Frame = {
+      streamId: this.streamId,
+      index: this.count++,
+      t,
+      format: 'json',
+      raw: text,
+      replayable: checked.replayable,
+      diagnostics: checked.diagnostics,
+    };
+    if (checked.event !== undefined) frame.event = checked.event;
+    return frame;
+  }
+}

@@ -1,0 +1,57 @@
+import type { AnyEvent } from './model';
+
+/** The ids that tie an event to others, in the order a reader looks for them. */
+const KEY_FIELDS = [
+  'runId',
+  'threadId',
+  'parentRunId',
+  'messageId',
+  'toolCallId',
+  'toolCallName',
+  'parentMessageId',
+  'stepName',
+  'activityType',
+  'subagentRunId',
+  'parentSubagentRunId',
+  'entityId',
+  'name',
+  'metaType',
+] as const;
+
+export type KeyId = readonly [field: string, value: string];
+
+/** The identifying fields of an event, for one-line display. */
+export function keyIds(event: AnyEvent | undefined): KeyId[] {
+  if (!event || typeof event !== 'object') return [];
+  const out: KeyId[] = [];
+  const record = event as Record<string, unknown>;
+  for (const field of KEY_FIELDS) {
+    const value = record[field];
+    if (typeof value === 'string' && value !== '') {
+      if (field === 'threadId' && typeof record.runId === 'string') continue;
+      out.push([field, value]);
+    }
+  }
+  return out;
+}
+
+/** The event's type for display, whatever the frame held. */
+export function typeLabel(event: AnyEvent | undefined): string {
+  if (!event) return '(no event)';
+  const type = (event as { type?: unknown }).type;
+  return typeof type === 'string' ? type : '(no type)';
+}
+
+/** A short preview of what the event carries (text deltas, tool args, errors). */
+export function preview(event: AnyEvent | undefined, max = 80): string {
+  if (!event || typeof event !== 'object') return '';
+  const e = event as Record<string, unknown>;
+  let text: string | undefined;
+  if (typeof e.delta === 'string') text = JSON.stringify(e.delta);
+  else if (Array.isArray(e.delta)) text = `${e.delta.length} op${e.delta.length === 1 ? '' : 's'}`;
+  else if (typeof e.message === 'string') text = e.message;
+  else if (typeof e.content === 'string') text = JSON.stringify(e.content);
+  else if (e.outcome && typeof e.outcome === 'object') text = `outcome: ${String((e.outcome as { type?: unknown }).type)}`;
+  if (text === undefined) return '';
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}

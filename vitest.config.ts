@@ -1,0 +1,26 @@
+import { defineConfig } from 'vitest/config';
+
+/** Unit tests (Node, no browser) and the Firefox end-to-end tests (puppeteer-core driving Firefox ESR). */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'demo/**/*.test.ts', 'scripts/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'firefox',
+          include: ['e2e/firefox/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

@@ -1,32 +1,21 @@
-import { EventSchema } from '@ag-ui/core/schemas';
 import type { Diagnostic } from '../diagnostics';
-import { isCoreEventType, isDeprecatedEventType, isDraftEventType } from '../events/types';
 import type { AnyEvent } from '../events/model';
+import { isCoreEventType, isDeprecatedEventType, isDraftEventType } from '../events/types';
+import { compatEvent, type CompatChange } from '../normalize/compat';
+import { enforce } from '../normalize/enforce';
 
 /** What one frame's payload turned out to be. */
 export interface CheckedEvent {
-  /** The parsed object, kept even when it breaks the schema, so it can be shown. */
+  /** The parsed object exactly as it arrived, kept even when it breaks the schema, so it can be shown. */
   event?: AnyEvent;
+  /** What the replay uses: compatibility rewrites applied, unrecognized material removed (as the reference does). */
+  replay?: Record<string, unknown>;
   /** False when the reducer cannot use it (not an object, no type, unknown type, unusable fields). */
   replayable: boolean;
   diagnostics: Diagnostic[];
 }
 
-interface IssueLike {
-  code: string;
-  path: PropertyKey[];
-  message: string;
-}
-interface SafeParser {
-  safeParse(value: unknown): { success: true } | { success: false; error: { issues: IssueLike[] } };
-}
-
-const schemaByType = new Map<string, SafeParser>();
-for (const option of (EventSchema as unknown as { options: { shape: { type: { value: string } } }[] }).options) {
-  schemaByType.set(option.shape.type.value, option as unknown as SafeParser);
-}
-
-/** Fields whose wrong shape the reducer cannot work around: without them the event is shown, not replayed. */
+/** Fields without which an event cannot be replayed at all (the rest of a broken event still can be). */
 const REQUIRED_FOR_REPLAY: Record<string, readonly string[]> = {
   TEXT_MESSAGE_START: ['messageId'],
   TEXT_MESSAGE_CONTENT: ['messageId', 'delta'],
@@ -52,13 +41,30 @@ const REQUIRED_FOR_REPLAY: Record<string, readonly string[]> = {
   SUBAGENT_ERROR: ['subagentRunId'],
 };
 
-const valueAt = (root: unknown, path: readonly PropertyKey[]): unknown => {
-  let v = root;
-  for (const key of path) {
-    if (v === null || typeof v !== 'object') return undefined;
-    v = (v as Record<PropertyKey, unknown>)[key];
+const FIELD_TYPES: Record<string, 'string' | 'array' | 'object'> = {
+  messageId: 'string',
+  delta: 'string',
+  toolCallId: 'string',
+  toolCallName: 'string',
+  stepName: 'string',
+  subagentRunId: 'string',
+  entityId: 'string',
+  encryptedValue: 'string',
+  subtype: 'string',
+  messages: 'array',
+  patch: 'array',
+};
+
+const usable = (type: string, event: Record<string, unknown>): boolean => {
+  for (const field of REQUIRED_FOR_REPLAY[type] ?? []) {
+    const v = event[field];
+    if (v === undefined || v === null) return false;
+    const want = type === 'STATE_DELTA' && field === 'delta' ? 'array' : FIELD_TYPES[field];
+    if (want === 'string' && typeof v !== 'string') return false;
+    if (want === 'array' && !Array.isArray(v)) return false;
   }
-  return v;
+  if (type === 'TOOL_CALL_RESULT' && typeof event.content !== 'string' && !Array.isArray(event.content)) return false;
+  return true;
 };
 
 const describe = (value: unknown): string => {
@@ -69,7 +75,10 @@ const describe = (value: unknown): string => {
   return `${typeof value} ${String(value)}`;
 };
 
-/** Checks a parsed JSON value as an AG-UI event: type, schema (with JSON paths), nulls where fields are optional. */
+const compatDiagnostics = (changes: CompatChange[]): Diagnostic[] =>
+  changes.map((c) => ({ code: 'compat/deprecated-shape', severity: 'warning', message: c.message, path: c.path }));
+
+/** Checks a parsed JSON value as an AG-UI event: type, compatibility, schema (with JSON paths). Never throws. */
 export function checkEvent(value: unknown): CheckedEvent {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     return {
@@ -80,7 +89,8 @@ export function checkEvent(value: unknown): CheckedEvent {
     };
   }
   const event = value as AnyEvent;
-  const type = (value as { type?: unknown }).type;
+  const record = value as Record<string, unknown>;
+  const type = record.type;
   if (typeof type !== 'string') {
     return {
       event,
@@ -95,7 +105,11 @@ export function checkEvent(value: unknown): CheckedEvent {
       ],
     };
   }
-  if (isDeprecatedEventType(type)) return { event, replayable: true, diagnostics: [] };
+  if (isDeprecatedEventType(type)) {
+    const changes: CompatChange[] = [];
+    const replay = compatEvent(record, changes);
+    return { event, replay, replayable: true, diagnostics: compatDiagnostics(changes) };
+  }
   if (isDraftEventType(type)) {
     return {
       event,
@@ -119,36 +133,16 @@ export function checkEvent(value: unknown): CheckedEvent {
       ],
     };
   }
-  const schema = schemaByType.get(type);
-  const diagnostics: Diagnostic[] = [];
-  let replayable = true;
-  const result = schema?.safeParse(value);
-  if (result && !result.success) {
-    const required = REQUIRED_FOR_REPLAY[type] ?? [];
-    for (const issue of result.error.issues) {
-      const path = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p));
-      const actual = valueAt(value, path);
-      if (actual === null && issue.code === 'invalid_type') {
-        diagnostics.push({
-          code: 'schema/null-optional',
-          severity: 'error',
-          message: `${path.join('.')} is null. Optional fields are omitted, never sent as null (the reference client rejects this event).`,
-          path,
-        });
-      } else {
-        diagnostics.push({
-          code: 'schema/invalid',
-          severity: 'error',
-          message: `${path.length ? path.join('.') : 'event'}: ${issue.message}${
-            actual !== undefined ? ` (got ${describe(actual)})` : ''
-          }.`,
-          path,
-        });
-      }
-      if (path.length === 1 && required.includes(String(path[0]))) replayable = false;
-    }
-  }
-  return { event, replayable, diagnostics };
+  const changes: CompatChange[] = [];
+  const compat = compatEvent(record, changes);
+  const enforced = enforce(compat);
+  const replayable = usable(type, enforced.event);
+  return {
+    event,
+    replay: enforced.event,
+    replayable,
+    diagnostics: [...compatDiagnostics(changes), ...enforced.diagnostics],
+  };
 }
 
 /** Parses one frame's text as JSON and checks it as an event. Never throws. */

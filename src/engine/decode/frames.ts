@@ -22,6 +22,8 @@ export interface Frame {
   /** SSE fields other than data. */
   sse?: { event?: string; id?: string; retry?: number };
   event?: AnyEvent;
+  /** What the replay uses (compatibility rewrites applied, unrecognized material removed); often `event` itself. */
+  replay?: Record<string, unknown>;
   replayable: boolean;
   diagnostics: Diagnostic[];
 }
@@ -59,6 +61,29 @@ export class StreamDecoder {
     return this.fromJson(text, t);
   }
 
+  /** One already-parsed value (an element of a JSON array file). Its raw text is its JSON. */
+  pushValue(value: unknown, t: number): Frame {
+    const checked = checkEvent(value);
+    let raw: string;
+    try {
+      raw = JSON.stringify(value) ?? String(value);
+    } catch {
+      raw = String(value);
+    }
+    const frame: Frame = {
+      streamId: this.streamId,
+      index: this.count++,
+      t,
+      format: 'json',
+      raw,
+      replayable: checked.replayable,
+      diagnostics: checked.diagnostics,
+    };
+    if (checked.event !== undefined) frame.event = checked.event;
+    if (checked.replayable && checked.replay) frame.replay = checked.replay;
+    return frame;
+  }
+
   end(t: number): Frame[] {
     if (this.sse) return this.sse.end().map((f) => this.fromSse(f, t));
     if (this.proto) return this.proto.end().map((f) => this.fromProto(f, t));
@@ -90,6 +115,7 @@ export class StreamDecoder {
     if (f.diagnostics.some((d) => d.code === 'sse/no-data')) return frame;
     const checked = decodeEventText(f.data);
     if (checked.event !== undefined) frame.event = checked.event;
+    if (checked.replayable && checked.replay) frame.replay = checked.replay;
     frame.replayable = checked.replayable;
     if (checked.diagnostics.length > 0) frame.diagnostics = frame.diagnostics.concat(checked.diagnostics);
     return frame;
@@ -109,6 +135,7 @@ export class StreamDecoder {
     if (f.value === undefined) return frame;
     const checked = checkEvent(f.value);
     if (checked.event !== undefined) frame.event = checked.event;
+    if (checked.replayable && checked.replay) frame.replay = checked.replay;
     frame.replayable = checked.replayable;
     if (checked.diagnostics.length > 0) frame.diagnostics = frame.diagnostics.concat(checked.diagnostics);
     return frame;
@@ -126,6 +153,7 @@ export class StreamDecoder {
       diagnostics: checked.diagnostics,
     };
     if (checked.event !== undefined) frame.event = checked.event;
+    if (checked.replayable && checked.replay) frame.replay = checked.replay;
     return frame;
   }
 }

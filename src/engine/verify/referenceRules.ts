@@ -1,0 +1,420 @@
+/**
+ * Every rule of the reference client's `verifyEvents` (@ag-ui/client 1.0.0), with its error texts, for one
+ * stream. The reference throws at the first error and the run ends; this reports it and goes on, keeping its
+ * bookkeeping as close to the reference's as a run that continued can be.
+ */
+import type { AgUiEvent } from '../events/model';
+
+type Owner = { subagentRunId: string | undefined | null };
+
+export interface ReferenceError {
+  ruleId: string;
+  message: string;
+}
+
+type Obj = Record<string, unknown>;
+
+export class ReferenceVerifier {
+  private texts = new Set<string>();
+  private tools = new Set<string>();
+  private spans = new Set<string>();
+  private reasoningMessages = new Set<string>();
+  private owners = { message: new Map<string, Owner>(), toolCall: new Map<string, Owner>(), activity: new Map<string, Owner>(), reasoning: new Map<string, Owner>() };
+  private finished = false;
+  private errored = false;
+  private seenFirst = false;
+  private started = false;
+  private steps = new Map<string | undefined, Map<string, true>>();
+  private activeSubagents = new Map<string, true>();
+  private doneSubagents = new Set<string>();
+
+  /** Whether a run is open in this stream (for "stream ended mid-run"). */
+  get runOpen(): boolean {
+    return this.started && !this.finished && !this.errored;
+  }
+
+  private stepsOf(owner: string | undefined): Map<string, true> {
+    let m = this.steps.get(owner);
+    if (!m) {
+      m = new Map();
+      this.steps.set(owner, m);
+    }
+    return m;
+  }
+
+  private reset(): void {
+    this.texts.clear();
+    this.tools.clear();
+    this.spans.clear();
+    this.reasoningMessages.clear();
+    for (const m of Object.values(this.owners)) m.clear();
+    this.steps.clear();
+    this.activeSubagents.clear();
+    this.doneSubagents.clear();
+    this.finished = false;
+    this.errored = false;
+    this.started = true;
+  }
+
+  private registerMessages(list: unknown, overwrite: boolean): ReferenceError | undefined {
+    if (!Array.isArray(list)) return undefined;
+    for (const m of list as Obj[]) {
+      if (!m || typeof m.id !== 'string') continue;
+      if (m.subagentRunId === null) {
+        return { ruleId: 'attribution/null', message: `Cannot send a message (id '${m.id}') with 'subagentRunId: null'. The field is optional — omit it entirely.` };
+      }
+      const map = m.role === 'reasoning' ? this.owners.reasoning : m.role === 'activity' ? this.owners.activity : this.owners.message;
+      if (overwrite || !map.has(m.id)) map.set(m.id, { subagentRunId: m.subagentRunId as string | undefined });
+      for (const tc of (m.toolCalls as Obj[] | undefined) ?? []) {
+        if (tc && typeof tc.id === 'string' && (overwrite || !this.owners.toolCall.has(tc.id))) {
+          this.owners.toolCall.set(tc.id, { subagentRunId: (m.subagentRunId as string | undefined) ?? undefined });
+        }
+      }
+    }
+    return undefined;
+  }
+
+  private mismatch(type: string, sub: unknown, owner: Owner | undefined, noun: string, id: string): ReferenceError | undefined {
+    if (sub !== undefined && owner && owner.subagentRunId !== sub) {
+      return {
+        ruleId: 'attribution/mismatch',
+        message: `Cannot send '${type}': subagentRunId '${String(sub)}' does not match the ${noun} '${id}' opener's subagent '${owner.subagentRunId ?? '(the parent agent)'}'.`,
+      };
+    }
+    return undefined;
+  }
+
+  /** Checks one event and updates the bookkeeping. Returns the reference's first error for it, if any. */
+  check(event: AgUiEvent): ReferenceError | undefined {
+    const e = event as unknown as Obj;
+    const type = event.type;
+    let first: ReferenceError | undefined;
+    const fail = (error: ReferenceError | undefined): boolean => {
+      if (error && !first) first = error;
+      return error !== undefined;
+    };
+
+    if (this.errored && type !== 'RUN_STARTED') {
+      fail({ ruleId: 'run/after-error', message: `Cannot send event type '${type}': The run has already errored with 'RUN_ERROR'. No further events can be sent.` });
+    } else if (this.finished && type !== 'RUN_ERROR' && type !== 'RUN_STARTED') {
+      fail({ ruleId: 'run/after-finished', message: `Cannot send event type '${type}': The run has already finished with 'RUN_FINISHED'. Start a new run with 'RUN_STARTED'.` });
+    }
+    if (!this.seenFirst) {
+      this.seenFirst = true;
+      if (type !== 'RUN_STARTED' && type !== 'RUN_ERROR') fail({ ruleId: 'run/first-event', message: `First event must be 'RUN_STARTED'` });
+    } else if (type === 'RUN_STARTED') {
+      if (this.started && !this.finished && !this.errored) {
+        fail({
+          ruleId: 'run/already-active',
+          message: `Cannot send 'RUN_STARTED' while a run is still active. The previous run must be finished with 'RUN_FINISHED' before starting a new run.`,
+        });
+        this.reset();
+      } else if (this.finished || this.errored) this.reset();
+    }
+    if (e.subagentRunId === null) {
+      fail({ ruleId: 'attribution/null', message: `Cannot send '${type}' with 'subagentRunId: null'. The field is optional — omit it entirely.` });
+      return first;
+    }
+    if (type === 'SUBAGENT_STARTED' || type === 'SUBAGENT_FINISHED' || type === 'SUBAGENT_ERROR') {
+      const fields =
+        type === 'SUBAGENT_STARTED' ? ['description', 'parentSubagentRunId', 'parentToolCallId', 'parentMessageId'] : type === 'SUBAGENT_FINISHED' ? ['outcome'] : ['code'];
+      for (const f of fields) {
+        if (e[f] === null) {
+          fail({ ruleId: 'subagent/null-field', message: `Cannot send '${type}' with '${f}: null'. The field is optional — omit it entirely.` });
+          return first;
+        }
+      }
+      const outcome = e.outcome as Obj | null | undefined;
+      if (outcome != null && outcome.type !== 'success' && outcome.type !== 'suspended') {
+        fail({
+          ruleId: 'subagent/outcome',
+          message: `Cannot send '${type}' with outcome type '${String(outcome.type)}'. The outcome is either { type: "success" } or { type: "suspended" }.`,
+        });
+        return first;
+      }
+      if (outcome && outcome.interruptIds === null) {
+        fail({ ruleId: 'subagent/null-field', message: `Cannot send '${type}' with 'outcome.interruptIds: null'. The field is optional — omit it entirely.` });
+        return first;
+      }
+      if (outcome && Array.isArray(outcome.interruptIds) && outcome.interruptIds.some((x) => typeof x !== 'string')) {
+        fail({ ruleId: 'subagent/outcome', message: `Cannot send '${type}' with a non-string entry in 'outcome.interruptIds'. Interrupt ids are strings.` });
+        return first;
+      }
+    }
+    if (type === 'RUN_FINISHED') {
+      const outcome = e.outcome as Obj | undefined;
+      if (outcome?.type === 'interrupt' && Array.isArray(outcome.interrupts)) {
+        for (const i of outcome.interrupts as Obj[]) {
+          if (i && i.subagentRunId === null) {
+            fail({
+              ruleId: 'attribution/null',
+              message: `Cannot send 'RUN_FINISHED' with an interrupt (id '${String(i.id)}') carrying 'subagentRunId: null'. The field is optional — omit it entirely.`,
+            });
+            return first;
+          }
+        }
+      }
+    }
+    const sub = e.subagentRunId as string | undefined;
+    switch (event.type) {
+      case 'TEXT_MESSAGE_START': {
+        const id = event.messageId;
+        if (this.texts.has(id)) {
+          fail({ ruleId: 'text/already-open', message: `Cannot send 'TEXT_MESSAGE_START' event: A text message with ID '${id}' is already in progress. Complete it with 'TEXT_MESSAGE_END' first.` });
+          return first;
+        }
+        const owner = this.owners.message.get(id);
+        if (owner && fail(this.mismatch(type, sub, owner, 'message', id))) return first;
+        this.texts.add(id);
+        if (!owner) this.owners.message.set(id, { subagentRunId: sub });
+        return first;
+      }
+      case 'TEXT_MESSAGE_CONTENT':
+      case 'TEXT_MESSAGE_END': {
+        const id = event.messageId;
+        if (!this.texts.has(id)) {
+          fail({
+            ruleId: 'text/not-open',
+            message:
+              type === 'TEXT_MESSAGE_CONTENT'
+                ? `Cannot send 'TEXT_MESSAGE_CONTENT' event: No active text message found with ID '${id}'. Start a text message with 'TEXT_MESSAGE_START' first.`
+                : `Cannot send 'TEXT_MESSAGE_END' event: No active text message found with ID '${id}'. A 'TEXT_MESSAGE_START' event must be sent first.`,
+          });
+          return first;
+        }
+        if (fail(this.mismatch(type, sub, this.owners.message.get(id), 'message', id))) return first;
+        if (type === 'TEXT_MESSAGE_END') this.texts.delete(id);
+        return first;
+      }
+      case 'TOOL_CALL_START': {
+        const id = event.toolCallId;
+        if (this.tools.has(id)) {
+          fail({ ruleId: 'tool/already-open', message: `Cannot send 'TOOL_CALL_START' event: A tool call with ID '${id}' is already in progress. Complete it with 'TOOL_CALL_END' first.` });
+          return first;
+        }
+        const parentId = event.parentMessageId;
+        let parent: Owner | undefined;
+        if (parentId !== undefined) {
+          const p = this.owners.message.get(parentId);
+          if (p) {
+            if (sub !== undefined && sub !== p.subagentRunId) {
+              fail({
+                ruleId: 'tool/parent-owner',
+                message: `Cannot send 'TOOL_CALL_START': subagentRunId '${sub}' does not match its parent message '${parentId}' owner '${p.subagentRunId ?? '(the parent agent)'}'. A tool call belongs to the message that carries it.`,
+              });
+              return first;
+            }
+            parent = p;
+          }
+        }
+        const existing = this.owners.toolCall.get(id);
+        if (existing) {
+          if (fail(this.mismatch(type, sub, existing, 'tool call', id))) return first;
+          if (sub === undefined && parent && parent.subagentRunId !== existing.subagentRunId) {
+            fail({
+              ruleId: 'tool/parent-owner',
+              message: `Cannot send 'TOOL_CALL_START': tool call '${id}' is owned by '${existing.subagentRunId ?? '(the parent agent)'}' but its parent message '${parentId}' is owned by '${parent.subagentRunId ?? '(the parent agent)'}'. A tool call belongs to the message that carries it.`,
+            });
+            return first;
+          }
+        }
+        this.tools.add(id);
+        if (!existing) this.owners.toolCall.set(id, sub === undefined ? (parent ?? { subagentRunId: undefined }) : { subagentRunId: sub });
+        return first;
+      }
+      case 'TOOL_CALL_ARGS':
+      case 'TOOL_CALL_END': {
+        const id = event.toolCallId;
+        if (!this.tools.has(id)) {
+          fail({
+            ruleId: 'tool/not-open',
+            message:
+              type === 'TOOL_CALL_ARGS'
+                ? `Cannot send 'TOOL_CALL_ARGS' event: No active tool call found with ID '${id}'. Start a tool call with 'TOOL_CALL_START' first.`
+                : `Cannot send 'TOOL_CALL_END' event: No active tool call found with ID '${id}'. A 'TOOL_CALL_START' event must be sent first.`,
+          });
+          return first;
+        }
+        if (fail(this.mismatch(type, sub, this.owners.toolCall.get(id), 'tool call', id))) return first;
+        if (type === 'TOOL_CALL_END') this.tools.delete(id);
+        return first;
+      }
+      case 'STEP_STARTED': {
+        const name = event.stepName;
+        if (this.stepsOf(sub).has(name)) {
+          fail({ ruleId: 'step/already-open', message: `Step "${name}" is already active for 'STEP_STARTED'${sub === undefined ? '' : ` in subagent '${sub}'`}` });
+          return first;
+        }
+        this.stepsOf(sub).set(name, true);
+        return first;
+      }
+      case 'STEP_FINISHED': {
+        const name = event.stepName;
+        if (!this.stepsOf(sub).has(name)) {
+          let other: string | undefined;
+          let found = false;
+          for (const [owner, steps] of this.steps) {
+            if (owner !== sub && steps.has(name)) {
+              other = owner;
+              found = true;
+              break;
+            }
+          }
+          fail(
+            found
+              ? {
+                  ruleId: 'step/wrong-owner',
+                  message: `Cannot send 'STEP_FINISHED' for step "${name}" attributed to ${sub === undefined ? 'the parent agent' : `subagent '${sub}'`}: that step is open under ${
+                    other === undefined ? 'the parent agent' : `subagent '${other}'`
+                  }. A step must be finished by whoever started it.`,
+                }
+              : { ruleId: 'step/not-started', message: `Cannot send 'STEP_FINISHED' for step "${name}" that was not started` },
+          );
+          return first;
+        }
+        this.stepsOf(sub).delete(name);
+        return first;
+      }
+      case 'ACTIVITY_SNAPSHOT': {
+        const id = event.messageId;
+        if (!this.owners.activity.has(id) || event.replace !== false) this.owners.activity.set(id, { subagentRunId: sub });
+        return first;
+      }
+      case 'TOOL_CALL_RESULT':
+        if (typeof event.messageId === 'string') this.owners.message.set(event.messageId, { subagentRunId: sub });
+        return first;
+      case 'REASONING_START':
+      case 'REASONING_MESSAGE_START': {
+        const id = event.messageId;
+        const span = type === 'REASONING_START';
+        const open = span ? this.spans : this.reasoningMessages;
+        if (open.has(id)) {
+          fail({
+            ruleId: 'reasoning/already-open',
+            message: span
+              ? `Cannot send 'REASONING_START' event: A reasoning span with ID '${id}' is already in progress. Complete it with 'REASONING_END' first.`
+              : `Cannot send 'REASONING_MESSAGE_START' event: A reasoning message with ID '${id}' is already in progress. Complete it with 'REASONING_MESSAGE_END' first.`,
+          });
+          return first;
+        }
+        const owner = this.owners.reasoning.get(id);
+        if (owner && fail(this.mismatch(type, sub, owner, 'reasoning message', id))) return first;
+        open.add(id);
+        if (!owner) this.owners.reasoning.set(id, { subagentRunId: sub });
+        return first;
+      }
+      case 'REASONING_MESSAGE_CONTENT':
+      case 'REASONING_MESSAGE_END':
+      case 'REASONING_END': {
+        const id = event.messageId;
+        const span = type === 'REASONING_END';
+        const open = span ? this.spans : this.reasoningMessages;
+        if (!open.has(id)) {
+          fail({
+            ruleId: 'reasoning/not-open',
+            message: span
+              ? `Cannot send 'REASONING_END' event: No active reasoning span found with ID '${id}'. A 'REASONING_START' event must be sent first.`
+              : `Cannot send '${type}' event: No active reasoning message found with ID '${id}'. Start a reasoning message with 'REASONING_MESSAGE_START' first.`,
+          });
+          return first;
+        }
+        if (fail(this.mismatch(type, sub, this.owners.reasoning.get(id), 'reasoning message', id))) return first;
+        if (type !== 'REASONING_MESSAGE_CONTENT') open.delete(id);
+        return first;
+      }
+      case 'REASONING_ENCRYPTED_VALUE': {
+        const id = event.entityId;
+        const owner =
+          event.subtype === 'tool-call'
+            ? this.owners.toolCall.get(id)
+            : event.subtype === 'message'
+              ? (this.owners.message.get(id) ?? this.owners.reasoning.get(id))
+              : this.owners.reasoning.get(id);
+        const noun = event.subtype === 'tool-call' ? 'tool call' : event.subtype === 'message' ? 'message' : 'reasoning message';
+        fail(this.mismatch(type, sub, owner, noun, id));
+        return first;
+      }
+      case 'ACTIVITY_DELTA':
+        fail(this.mismatch(type, sub, this.owners.activity.get(event.messageId), 'activity', event.messageId));
+        return first;
+      case 'SUBAGENT_STARTED': {
+        if (typeof e.subagentRunId !== 'string') {
+          fail({ ruleId: 'subagent/missing-field', message: `Cannot send 'SUBAGENT_STARTED' without a 'subagentRunId'.` });
+          return first;
+        }
+        if (typeof e.name !== 'string') {
+          fail({ ruleId: 'subagent/missing-field', message: `Cannot send 'SUBAGENT_STARTED' without a 'name'.` });
+          return first;
+        }
+        const id = e.subagentRunId;
+        const parent = e.parentSubagentRunId as string | undefined;
+        if (this.activeSubagents.has(id)) {
+          fail({ ruleId: 'subagent/already-active', message: `Cannot send 'SUBAGENT_STARTED': subagent '${id}' is already active. Finish it with 'SUBAGENT_FINISHED' first.` });
+          return first;
+        }
+        if (this.doneSubagents.has(id)) {
+          fail({
+            ruleId: 'subagent/reused',
+            message: `Cannot send 'SUBAGENT_STARTED': subagent '${id}' has already finished in this run. Subagent IDs are per-invocation and cannot be reused.`,
+          });
+          return first;
+        }
+        if (parent !== undefined && !this.activeSubagents.has(parent) && !this.doneSubagents.has(parent)) {
+          fail({ ruleId: 'subagent/unknown-parent', message: `Cannot send 'SUBAGENT_STARTED': parentSubagentRunId '${parent}' has not been started in this run.` });
+          return first;
+        }
+        this.activeSubagents.set(id, true);
+        return first;
+      }
+      case 'SUBAGENT_FINISHED':
+      case 'SUBAGENT_ERROR': {
+        if (typeof e.subagentRunId !== 'string') {
+          fail({ ruleId: 'subagent/missing-field', message: `Cannot send '${type}' without a 'subagentRunId'.` });
+          return first;
+        }
+        if (type === 'SUBAGENT_ERROR' && typeof e.message !== 'string') {
+          fail({ ruleId: 'subagent/missing-field', message: `Cannot send 'SUBAGENT_ERROR' without a 'message'.` });
+          return first;
+        }
+        const id = e.subagentRunId;
+        if (!this.activeSubagents.has(id)) {
+          fail({ ruleId: 'subagent/not-active', message: `Cannot send '${type}': no active subagent found with ID '${id}'. A 'SUBAGENT_STARTED' event must be sent first.` });
+          return first;
+        }
+        this.activeSubagents.delete(id);
+        this.doneSubagents.add(id);
+        return first;
+      }
+      case 'MESSAGES_SNAPSHOT':
+        fail(this.registerMessages(event.messages, true));
+        return first;
+      case 'RUN_STARTED':
+        this.started = true;
+        fail(this.registerMessages((event.input as Obj | undefined)?.messages, false));
+        return first;
+      case 'RUN_FINISHED': {
+        const open: [string, string[]][] = [];
+        const steps: string[] = [];
+        for (const [owner, names] of this.steps) for (const name of names.keys()) steps.push(owner === undefined ? name : `${name} (subagent '${owner}')`);
+        if (steps.length) open.push(['steps', steps]);
+        if (this.texts.size) open.push(['text messages', [...this.texts]]);
+        if (this.reasoningMessages.size) open.push(['reasoning messages', [...this.reasoningMessages]]);
+        if (this.spans.size) open.push(['reasoning spans', [...this.spans]]);
+        if (this.tools.size) open.push(['tool calls', [...this.tools]]);
+        if (this.activeSubagents.size) open.push(['subagents', [...this.activeSubagents.keys()]]);
+        if (open.length > 0) {
+          const [what, ids] = open[0]!;
+          fail({ ruleId: 'run/finished-while-open', message: `Cannot send 'RUN_FINISHED' while ${what} are still active: ${ids.join(', ')}` });
+          // The reference stops here; a replay that goes on treats the run as finished.
+        }
+        this.finished = true;
+        return first;
+      }
+      case 'RUN_ERROR':
+        this.errored = true;
+        return first;
+      default:
+        return first;
+    }
+  }
+}

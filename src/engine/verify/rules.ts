@@ -1,0 +1,108 @@
+import type { Severity } from '../diagnostics';
+
+/** A protocol problem found by replaying the events. */
+export interface Problem {
+  /** Stable id, e.g. `text/not-open`. */
+  ruleId: string;
+  severity: Severity;
+  /** Index of the input event it is about (0 = first event of the input). */
+  eventIndex: number;
+  message: string;
+  /** The spec section the rule comes from. */
+  spec: string;
+  /** Where inside the event (JSON path), when it is about one field. */
+  path?: (string | number)[];
+  /** True for the reference client's own verifyEvents rules: the reference would stop the run here. */
+  reference?: boolean;
+}
+
+interface RuleInfo {
+  severity: Severity;
+  spec: string;
+  reference?: boolean;
+}
+
+const LIFECYCLE = 'Events › Lifecycle events';
+const TEXT = 'Events › Text message events';
+const TOOLS = 'Events › Tool call events';
+const STATE = 'Events › State management events';
+const ACTIVITY = 'Events › Activity events';
+const REASONING = 'Events › Reasoning events';
+const SUBAGENTS = 'Events › Subagent events';
+const BASE = 'Events › Base event properties';
+const INTERRUPTS = 'Events › Lifecycle events › RunFinished (Interrupts)';
+
+/** Every rule, with its severity and where the spec states it. Ids never change once published. */
+export const RULES: Record<string, RuleInfo> = {
+  // The reference client's verifyEvents (it stops the run at the first of these).
+  'run/first-event': { severity: 'error', spec: `${LIFECYCLE} › RunStarted`, reference: true },
+  'run/after-error': { severity: 'error', spec: `${LIFECYCLE} › RunError`, reference: true },
+  'run/after-finished': { severity: 'error', spec: `${LIFECYCLE} › RunFinished`, reference: true },
+  'run/already-active': { severity: 'error', spec: `${LIFECYCLE} › RunStarted`, reference: true },
+  'run/finished-while-open': { severity: 'error', spec: `${LIFECYCLE} › RunFinished`, reference: true },
+  'attribution/null': { severity: 'error', spec: `${BASE} (subagentRunId)`, reference: true },
+  'attribution/mismatch': { severity: 'error', spec: `${SUBAGENTS}`, reference: true },
+  'text/already-open': { severity: 'error', spec: `${TEXT} › TextMessageStart`, reference: true },
+  'text/not-open': { severity: 'error', spec: `${TEXT} › TextMessageContent`, reference: true },
+  'tool/already-open': { severity: 'error', spec: `${TOOLS} › ToolCallStart`, reference: true },
+  'tool/not-open': { severity: 'error', spec: `${TOOLS} › ToolCallArgs`, reference: true },
+  'tool/parent-owner': { severity: 'error', spec: `${TOOLS} › ToolCallStart (parentMessageId)`, reference: true },
+  'step/already-open': { severity: 'error', spec: `${LIFECYCLE} › StepStarted`, reference: true },
+  'step/not-started': { severity: 'error', spec: `${LIFECYCLE} › StepFinished`, reference: true },
+  'step/wrong-owner': { severity: 'error', spec: `${LIFECYCLE} › StepFinished`, reference: true },
+  'reasoning/already-open': { severity: 'error', spec: `${REASONING} › ReasoningStart`, reference: true },
+  'reasoning/not-open': { severity: 'error', spec: `${REASONING} › ReasoningMessageContent`, reference: true },
+  'subagent/null-field': { severity: 'error', spec: `${SUBAGENTS}`, reference: true },
+  'subagent/outcome': { severity: 'error', spec: `${SUBAGENTS} › SubagentFinished`, reference: true },
+  'subagent/missing-field': { severity: 'error', spec: `${SUBAGENTS} › SubagentStarted`, reference: true },
+  'subagent/already-active': { severity: 'error', spec: `${SUBAGENTS} › SubagentStarted`, reference: true },
+  'subagent/reused': { severity: 'error', spec: `${SUBAGENTS} › SubagentStarted`, reference: true },
+  'subagent/unknown-parent': { severity: 'error', spec: `${SUBAGENTS} › SubagentStarted (parentSubagentRunId)`, reference: true },
+  'subagent/not-active': { severity: 'error', spec: `${SUBAGENTS} › SubagentFinished`, reference: true },
+  // Chunk expansion errors (the reference's transformChunks throws).
+  'chunk/first-without-id': { severity: 'error', spec: `${TEXT} › TextMessageChunk`, reference: true },
+  'chunk/first-without-name': { severity: 'error', spec: `${TOOLS} › ToolCallChunk`, reference: true },
+  'chunk/lane-mismatch': { severity: 'error', spec: `${SUBAGENTS}`, reference: true },
+  'chunk/ambiguous': { severity: 'error', spec: `${SUBAGENTS}`, reference: true },
+  'chunk/field-mismatch': { severity: 'error', spec: `${TEXT} › TextMessageChunk`, reference: true },
+  // The debugger's own rules: the spec states them, the reference does not check them.
+  'text/empty-delta': { severity: 'warning', spec: `${TEXT} › TextMessageContent (delta: non-empty)` },
+  'reasoning/empty-delta': { severity: 'warning', spec: `${REASONING} › ReasoningMessageContent (delta: non-empty)` },
+  'tool/unknown-result': { severity: 'warning', spec: `${TOOLS} › ToolCallResult (toolCallId)` },
+  'tool/unknown-call': { severity: 'warning', spec: `${TOOLS} › ToolCallArgs` },
+  'tool/renamed': { severity: 'warning', spec: `${TOOLS} › ToolCallStart` },
+  'tool/parent-not-assistant': { severity: 'warning', spec: `${TOOLS} › ToolCallStart (parentMessageId)` },
+  'text/unknown-message': { severity: 'warning', spec: `${TEXT} › TextMessageContent` },
+  'activity/delta-before-snapshot': { severity: 'warning', spec: `${ACTIVITY} › ActivityDelta` },
+  'activity/not-activity': { severity: 'warning', spec: `${ACTIVITY} › ActivityDelta` },
+  'state/patch-failed': { severity: 'error', spec: `${STATE} › StateDelta` },
+  'activity/patch-failed': { severity: 'error', spec: `${ACTIVITY} › ActivityDelta` },
+  'state/empty-delta': { severity: 'info', spec: `${STATE} › StateDelta` },
+  'id/activity-collision': { severity: 'error', spec: `${ACTIVITY} (one id space)` },
+  'interrupt/empty': { severity: 'error', spec: INTERRUPTS },
+  'interrupt/tool-call-id': { severity: 'error', spec: INTERRUPTS },
+  'interrupt/reason': { severity: 'warning', spec: INTERRUPTS },
+  'interrupt/duplicate-id': { severity: 'error', spec: INTERRUPTS },
+  'resume/missing': { severity: 'error', spec: INTERRUPTS },
+  'resume/partial': { severity: 'error', spec: INTERRUPTS },
+  'resume/unknown-id': { severity: 'error', spec: INTERRUPTS },
+  'resume/cancel-payload': { severity: 'warning', spec: INTERRUPTS },
+  'resume/expired': { severity: 'error', spec: INTERRUPTS },
+  'resume/payload-schema': { severity: 'warning', spec: INTERRUPTS },
+  'resume/unanswered-tool-call': { severity: 'warning', spec: INTERRUPTS },
+  'resume/without-interrupt': { severity: 'warning', spec: INTERRUPTS },
+  'subagent/suspended-unknown-interrupt': { severity: 'warning', spec: `${SUBAGENTS} › SubagentFinished (outcome)` },
+  'event/deprecated': { severity: 'warning', spec: 'Events › Deprecated events' },
+  'event/compat': { severity: 'warning', spec: BASE },
+  'stream/error': { severity: 'error', spec: 'Transports' },
+  'stream/unfinished-run': { severity: 'warning', spec: `${LIFECYCLE}` },
+};
+
+export function problem(ruleId: string, eventIndex: number, message: string, path?: (string | number)[]): Problem {
+  const info = RULES[ruleId];
+  if (!info) throw new Error(`Unknown rule ${ruleId}`);
+  const p: Problem = { ruleId, severity: info.severity, eventIndex, message, spec: info.spec };
+  if (info.reference) p.reference = true;
+  if (path) p.path = path;
+  return p;
+}

@@ -3,7 +3,7 @@
  * service worker restarts. Every inbound message is validated; bytes arrive as base64.
  */
 import browser, { type Runtime } from 'webextension-polyfill';
-import { base64ToBytes } from '../bridge/base64';
+import { base64ToBytes } from '../engine/util/base64';
 import { type Captured, type PanelInbound, PanelInboundSchema, type PanelOutbound, PORT_PANEL } from '../bridge/messages';
 import type { Session, StreamInfo } from '../engine/session/session';
 

@@ -22,6 +22,8 @@ export interface SseFrame {
   diagnostics: Diagnostic[];
 }
 
+/** Shared by every frame without diagnostics; never written to. */
+const NONE: Diagnostic[] = Object.freeze([]) as unknown as Diagnostic[];
 const LF = 0x0a;
 const CR = 0x0d;
 const COLON = 0x3a;
@@ -51,6 +53,20 @@ const fieldOf = (b: Uint8Array, start: number, end: number): Field => {
 };
 
 const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const ascii = new TextDecoder('utf-8', { ignoreBOM: true });
+
+function isAscii(b: Uint8Array): boolean {
+  // Eight bytes at a time where the buffer is aligned for it.
+  let i = 0;
+  const n = b.length;
+  if (b.byteOffset % 4 === 0 && n >= 64) {
+    const words = new Uint32Array(b.buffer, b.byteOffset, n >> 2);
+    for (let w = 0; w < words.length; w++) if ((words[w]! & 0x80808080) !== 0) return false;
+    i = words.length << 2;
+  }
+  for (; i < n; i++) if (b[i]! >= 0x80) return false;
+  return true;
+}
 const lenient = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
 
 /**
@@ -67,17 +83,20 @@ export class SseParser {
   private atStreamStart = true;
   // The frame being built.
   private frameStart = -1;
-  private dataLines: string[] = [];
+  private data = '';
   private hasData = false;
   private eventName: string | undefined;
   private id: string | undefined;
   private retry: number | undefined;
   private comments = 0;
-  private diagnostics: Diagnostic[] = [];
+  private diagnostics: Diagnostic[] = NONE;
   /** Comment lines seen outside any frame (heartbeats between events). */
   heartbeats = 0;
   /** The last `id:` seen, as EventSource would report it in lastEventId. */
   lastEventId = '';
+  /** The current bytes as text when they are all ASCII (then byte offsets are string offsets). */
+  private asciiText: string | null = null;
+  private asciiOf: Uint8Array | null = null;
 
   push(chunk: Uint8Array, out: SseFrame[] = []): SseFrame[] {
     let bytes = chunk;
@@ -104,6 +123,9 @@ export class SseParser {
     if (this.afterCR && bytes[pos] === LF) pos++;
     this.afterCR = false;
     const n = bytes.length;
+    // Most streams are ASCII (JSON escapes the rest): decode the chunk once and slice lines out of it.
+    this.asciiOf = isAscii(bytes) ? bytes : null;
+    this.asciiText = this.asciiOf ? ascii.decode(bytes) : null;
     let nextLF = bytes.indexOf(LF, pos);
     let nextCR = bytes.indexOf(CR, pos);
     while (pos < n) {
@@ -124,6 +146,8 @@ export class SseParser {
       } else pos = eol + 1;
     }
     if (pos < n) this.carry = bytes.slice(pos);
+    this.asciiOf = null;
+    this.asciiText = null;
     return out;
   }
 
@@ -137,7 +161,7 @@ export class SseParser {
     }
     if (this.frameStart !== -1) {
       if (this.hasData) {
-        this.diagnostics.push({
+        this.diag({
           code: 'sse/unterminated-frame',
           severity: 'warning',
           message: 'The stream ended without the blank line that ends this frame; a browser EventSource would drop it.',
@@ -170,7 +194,7 @@ export class SseParser {
     }
     const field = fieldOf(b, start, fieldEnd);
     if (field === Field.Other) {
-      this.diagnostics.push({
+      this.diag({
         code: 'sse/unknown-field',
         severity: 'info',
         message: `Ignored the line "${this.text(b, start, end, base)}": "${this.text(b, start, fieldEnd, base)}" is not an SSE field (data, event, id, retry).`,
@@ -181,7 +205,7 @@ export class SseParser {
     const value = this.text(b, valueStart, end, base);
     switch (field) {
       case Field.Data:
-        this.dataLines.push(value);
+        this.data = this.hasData ? `${this.data}\n${value}` : value;
         this.hasData = true;
         return;
       case Field.Event:
@@ -189,7 +213,7 @@ export class SseParser {
         return;
       case Field.Id:
         if (value.includes('\0')) {
-          this.diagnostics.push({
+          this.diag({
             code: 'sse/invalid-id',
             severity: 'warning',
             message: 'Ignored an id: field that contains a NULL character.',
@@ -203,7 +227,7 @@ export class SseParser {
       case Field.Retry:
         if (/^[0-9]+$/.test(value)) this.retry = Number(value);
         else {
-          this.diagnostics.push({
+          this.diag({
             code: 'sse/invalid-retry',
             severity: 'info',
             message: `Ignored retry: "${value}": it is not a whole number of milliseconds.`,
@@ -214,14 +238,20 @@ export class SseParser {
     }
   }
 
+  private diag(d: Diagnostic): void {
+    if (this.diagnostics === NONE) this.diagnostics = [];
+    this.diagnostics.push(d);
+  }
+
   private text(b: Uint8Array, start: number, end: number, base: number): string {
     if (start === end) return '';
+    if (b === this.asciiOf) return this.asciiText!.slice(start, end);
     const view = b.subarray(start, end);
     try {
       return strict.decode(view);
     } catch {
       const bad = firstInvalidUtf8(view);
-      this.diagnostics.push({
+      this.diag({
         code: 'sse/invalid-utf8',
         severity: 'warning',
         message: `Invalid UTF-8 (byte 0x${view[bad]!.toString(16).padStart(2, '0')}); invalid bytes are shown as U+FFFD.`,
@@ -237,7 +267,7 @@ export class SseParser {
       const frame: SseFrame = {
         start: this.frameStart,
         end,
-        data: this.dataLines.length === 1 ? (this.dataLines[0] as string) : this.dataLines.join('\n'),
+        data: this.data,
         comments: this.comments,
         diagnostics: this.diagnostics,
       };
@@ -245,6 +275,7 @@ export class SseParser {
       if (this.id !== undefined) frame.id = this.id;
       if (this.retry !== undefined) frame.retry = this.retry;
       if (!this.hasData) {
+        if (frame.diagnostics === NONE) frame.diagnostics = [];
         frame.diagnostics.push({
           code: 'sse/no-data',
           severity: 'info',
@@ -253,10 +284,10 @@ export class SseParser {
         });
       }
       out.push(frame);
-      this.diagnostics = [];
+      this.diagnostics = NONE;
     }
     this.frameStart = -1;
-    this.dataLines = [];
+    this.data = '';
     this.hasData = false;
     this.eventName = undefined;
     this.id = undefined;

@@ -115,7 +115,16 @@ export class MessageList {
 
   /** Replaces message i by a new object with the same id. */
   set(i: number, m: Msg): void {
+    const before = this.vec.get(i);
     this.vec.set(i, m);
+    const lost = toolCallsOf(before)?.some((tc) => !toolCallsOf(m)?.some((n) => n.id === tc.id));
+    if (this.byId && (lost || before?.id !== m.id)) {
+      // A message replaced by another kind (ACTIVITY_SNAPSHOT over a tool-call message): look-ups start over.
+      this.byId = null;
+      this.byToolCall = null;
+      this.index();
+      return;
+    }
     this.note(m, i);
   }
 

@@ -149,6 +149,14 @@ export class Replay {
     }
   }
 
+  /** The steps (normalized events) input event `index` became. */
+  stepsOf(index: number): ReplayStep[] {
+    const from = this.firstStep[index];
+    if (from === undefined) return [];
+    const to = index + 1 < this.length ? this.firstStep[index + 1]! : this.steps.length;
+    return this.steps.slice(from, to);
+  }
+
   problemsAt(index: number): Problem[] {
     return this.problems.filter((p) => p.eventIndex === index);
   }

@@ -38,7 +38,16 @@ export interface Navigation {
   atFrame: number;
 }
 
+/** Everything that happened, in arrival order (what an export writes). */
+export type SessionRecord =
+  | { kind: 'open'; streamId: string }
+  | { kind: 'chunk'; streamId: string; t: number; bytes: Uint8Array }
+  | { kind: 'message'; streamId: string; t: number; text: string }
+  | { kind: 'close'; streamId: string; t: number; error?: string }
+  | { kind: 'navigate'; url: string; t: number };
+
 export type SessionListener = (frames: readonly Frame[], from: number) => void;
+export type CloseListener = (streamId: string, error: string | undefined) => void;
 
 /**
  * The captured truth: streams with their raw bytes, decoded into frames in arrival order.
@@ -48,18 +57,26 @@ export class Session {
   readonly streams = new Map<string, StreamRecord>();
   readonly frames: Frame[] = [];
   readonly navigations: Navigation[] = [];
+  readonly log: SessionRecord[] = [];
   private readonly decoders = new Map<string, StreamDecoder>();
   private readonly listeners = new Set<SessionListener>();
+  private readonly closeListeners = new Set<CloseListener>();
 
   subscribe(listener: SessionListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
+  onClose(listener: CloseListener): () => void {
+    this.closeListeners.add(listener);
+    return () => this.closeListeners.delete(listener);
+  }
+
   open(info: StreamInfo): void {
     if (this.streams.has(info.id)) return;
     this.streams.set(info.id, { info, chunks: [], bytes: 0, frames: 0 });
     this.decoders.set(info.id, new StreamDecoder(info.id, info.format));
+    this.log.push({ kind: 'open', streamId: info.id });
   }
 
   chunk(streamId: string, t: number, bytes: Uint8Array): void {
@@ -68,6 +85,7 @@ export class Session {
     if (!record || !decoder) return;
     record.chunks.push({ t, bytes });
     record.bytes += bytes.length;
+    this.log.push({ kind: 'chunk', streamId, t, bytes });
     this.add(record, decoder.push(bytes, t));
   }
 
@@ -79,6 +97,7 @@ export class Session {
     const bytes = new TextEncoder().encode(text);
     record.chunks.push({ t, bytes });
     record.bytes += bytes.length;
+    this.log.push({ kind: 'message', streamId, t, text });
     this.add(record, [decoder.pushText(text, t)]);
   }
 
@@ -88,12 +107,15 @@ export class Session {
     if (!record || !decoder || record.info.closedAt !== undefined) return;
     record.info.closedAt = t;
     if (error !== undefined) record.info.error = error;
+    this.log.push({ kind: 'close', streamId, t, ...(error !== undefined && { error }) });
     this.add(record, decoder.end(t));
     this.decoders.delete(streamId);
+    for (const listener of this.closeListeners) listener(streamId, error);
   }
 
   navigate(url: string, t: number): void {
     this.navigations.push({ url, t, atFrame: this.frames.length });
+    this.log.push({ kind: 'navigate', url, t });
   }
 
   private add(record: StreamRecord, frames: Frame[]): void {

@@ -5,7 +5,7 @@
  * While the background is unreachable (service worker restarting) messages queue here, then flush in order.
  */
 import browser, { type Runtime } from 'webextension-polyfill';
-import { bytesToBase64 } from '../../bridge/base64';
+import { bytesToBase64 } from '../../engine/util/base64';
 import {
   type CaptureRecord,
   type ContentMessage,

@@ -1,0 +1,129 @@
+/**
+ * agui-devtools: replay and lint AG-UI sessions in a terminal or CI.
+ *
+ *   agui-devtools replay FILE [--at N] [--json]
+ *   agui-devtools lint FILE [--format json|text]
+ *
+ * FILE is a JSON array of events, JSONL, SSE text, a protobuf frame dump or a session export; `-` is stdin.
+ * Exit codes: 0 fine, 1 lint found an error, 2 the input or the command could not be used.
+ */
+import { readFileSync } from 'node:fs';
+import { InputError, readInput } from '../engine/session/readInput';
+import { replaySession } from '../engine/session/replaySession';
+import { formatSummary } from './summary';
+
+export interface CliIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  /** Reads FILE, or standard input for "-". */
+  read(file: string): Uint8Array;
+}
+
+export const nodeIo: CliIo = {
+  stdout: (t) => void process.stdout.write(t),
+  stderr: (t) => void process.stderr.write(t),
+  read: (file) => new Uint8Array(readFileSync(file === '-' ? 0 : file)),
+};
+
+const VERSION = '0.1.0';
+const USAGE = `Usage:
+  agui-devtools replay FILE [--at N] [--json]   messages and state as of event N (default: the end)
+  agui-devtools lint FILE [--format json|text]  protocol problems; exit 1 when there is an error
+FILE: a JSON array of events, JSONL, SSE text, a protobuf frame dump, or an AG-UI DevTools session; - reads stdin.`;
+
+class UsageError extends Error {}
+
+function readSource(io: CliIo, file: string): Uint8Array {
+  try {
+    return io.read(file);
+  } catch (error) {
+    const e = error as NodeJS.ErrnoException;
+    const why = e.code === 'ENOENT' ? 'no such file' : e.code === 'EISDIR' ? 'it is a directory' : e.code === 'EACCES' ? 'permission denied' : e.message;
+    throw new InputError(`cannot read ${file === '-' ? 'standard input' : file}: ${why}`);
+  }
+}
+
+function parseArgs(argv: string[]) {
+  const [command, ...rest] = argv;
+  const flags = new Map<string, string | true>();
+  const positional: string[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    const a = rest[i]!;
+    if (a === '-') positional.push(a);
+    else if (a.startsWith('--')) {
+      const [name, inline] = a.slice(2).split('=', 2) as [string, string | undefined];
+      if (inline !== undefined) flags.set(name, inline);
+      else if ((name === 'at' || name === 'format') && i + 1 < rest.length) flags.set(name, rest[++i]!);
+      else flags.set(name, true);
+    } else positional.push(a);
+  }
+  return { command, flags, positional };
+}
+
+function main(argv: string[], io: CliIo): number {
+  const { command, flags, positional } = parseArgs(argv);
+  if (!command || command === '--help' || command === '-h' || command === 'help') {
+    io.stdout(`${USAGE}\n`);
+    return command ? 0 : 2;
+  }
+  if (command === '--version') {
+    io.stdout(`${VERSION}\n`);
+    return 0;
+  }
+  if (command !== 'replay' && command !== 'lint') throw new UsageError(`unknown command "${command}" (replay or lint)`);
+  const file = positional[0];
+  if (!file) throw new UsageError(`${command} needs a FILE (or - for standard input)`);
+  for (const name of flags.keys()) {
+    const allowed = command === 'replay' ? ['at', 'json'] : ['format'];
+    if (!allowed.includes(name)) throw new UsageError(`unknown option --${name} for ${command}`);
+  }
+  const { session, format } = readInput(readSource(io, file), file);
+  const replay = replaySession(session);
+  const frames = session.frames;
+
+  if (command === 'lint') {
+    const as = flags.get('format') ?? 'text';
+    if (as !== 'json' && as !== 'text') throw new UsageError('--format is json or text');
+    const problems = [...replay.problems].sort((a, b) => a.eventIndex - b.eventIndex);
+    if (as === 'json') {
+      io.stdout(`${JSON.stringify(problems.map(({ ruleId, severity, eventIndex, message }) => ({ ruleId, severity, eventIndex, message })), null, 2)}\n`);
+    } else {
+      for (const p of problems) io.stdout(`${file}:${p.eventIndex}  ${p.severity.padEnd(7)} ${p.ruleId.padEnd(28)} ${p.message}\n`);
+      const count = (s: string) => problems.filter((p) => p.severity === s).length;
+      io.stdout(`${frames.length} events (${format}): ${count('error')} errors, ${count('warning')} warnings, ${count('info')} notes\n`);
+    }
+    return problems.some((p) => p.severity === 'error') ? 1 : 0;
+  }
+
+  let at = frames.length - 1;
+  const atFlag = flags.get('at');
+  if (atFlag !== undefined) {
+    if (atFlag === true || !/^\d+$/.test(atFlag)) throw new UsageError('--at takes an event index (0 = the first event)');
+    at = Number(atFlag);
+    if (at >= frames.length) throw new InputError(`--at ${at}: the input has ${frames.length} events (0 to ${frames.length - 1})`);
+  }
+  if (frames.length === 0) throw new InputError('the input holds no events');
+  const view = replay.at(at);
+  if (flags.has('json')) {
+    io.stdout(`${JSON.stringify({ messages: view.messages, state: view.state }, null, 2)}\n`);
+  } else {
+    io.stdout(formatSummary({ file, format, frames, replay, view }));
+  }
+  return 0;
+}
+
+/** Runs the CLI; returns the exit code. Never throws. */
+export function run(argv: string[], io: CliIo = nodeIo): number {
+  try {
+    return main(argv, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr(`agui-devtools: ${error.message}\n${USAGE}\n`);
+    } else if (error instanceof InputError) {
+      io.stderr(`agui-devtools: ${error.message}\n`);
+    } else {
+      io.stderr(`agui-devtools: internal error: ${(error as Error)?.stack ?? String(error)}\n`);
+    }
+    return 2;
+  }
+}

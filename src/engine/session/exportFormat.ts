@@ -1,0 +1,135 @@
+/**
+ * The session file: what the panel exports, the viewer and the CLI import. Events are the truth, so a session
+ * is the captured streams with their raw bytes in arrival order; everything else is replayed on import.
+ * Imports are untrusted: the schema bounds every field, and a broken file gets a located message.
+ */
+import * as z from 'zod';
+import { base64ToBytes, bytesToBase64 } from '../util/base64';
+import { Session, type StreamInfo } from './session';
+
+export const SESSION_FORMAT = 'agui-devtools-session';
+export const SESSION_VERSION = 1;
+
+const MAX_STRING = 64 * 1024 * 1024;
+
+const StreamInfoSchema = z.object({
+  id: z.string().max(512),
+  transport: z.enum(['fetch', 'eventsource', 'websocket', 'xhr', 'file']),
+  format: z.enum(['sse', 'proto', 'json']),
+  url: z.string().max(64 * 1024),
+  method: z.string().max(32),
+  status: z.number().int().min(0).max(999),
+  statusText: z.string().max(1024),
+  frameUrl: z.string().max(64 * 1024),
+  requestHeaders: z.array(z.tuple([z.string().max(4096), z.string().max(64 * 1024)])).max(1000),
+  responseHeaders: z.array(z.tuple([z.string().max(4096), z.string().max(64 * 1024)])).max(1000),
+  requestBody: z.string().max(MAX_STRING).optional(),
+  openedAt: z.number().finite(),
+  closedAt: z.number().finite().optional(),
+  error: z.string().max(64 * 1024).optional(),
+  page: z.number().int().min(0).default(0),
+});
+
+const RecordSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('open'), stream: z.number().int().min(0) }),
+  z.object({ kind: z.literal('chunk'), stream: z.number().int().min(0), t: z.number().finite(), data: z.string().max(MAX_STRING) }),
+  z.object({ kind: z.literal('message'), stream: z.number().int().min(0), t: z.number().finite(), text: z.string().max(MAX_STRING) }),
+  z.object({ kind: z.literal('close'), stream: z.number().int().min(0), t: z.number().finite(), error: z.string().max(64 * 1024).optional() }),
+  z.object({ kind: z.literal('navigate'), url: z.string().max(64 * 1024), t: z.number().finite() }),
+]);
+
+export const SessionFileSchema = z.object({
+  format: z.literal(SESSION_FORMAT),
+  version: z.literal(SESSION_VERSION),
+  exportedAt: z.string().max(64).optional(),
+  tool: z.object({ name: z.string().max(256), version: z.string().max(64) }).optional(),
+  streams: z.array(StreamInfoSchema).max(100_000),
+  records: z.array(RecordSchema).max(50_000_000),
+});
+export type SessionFile = z.infer<typeof SessionFileSchema>;
+
+/** Whether a parsed JSON value claims to be a session file (then it must validate). */
+export const looksLikeSessionFile = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && (value as { format?: unknown }).format === SESSION_FORMAT;
+
+export function exportSession(session: Session, tool = { name: 'AG-UI DevTools', version: '0.1.0' }): SessionFile {
+  const order = [...session.streams.keys()];
+  const index = new Map(order.map((id, i) => [id, i]));
+  const records: SessionFile['records'] = [];
+  for (const r of session.log) {
+    switch (r.kind) {
+      case 'open':
+        records.push({ kind: 'open', stream: index.get(r.streamId)! });
+        break;
+      case 'chunk':
+        records.push({ kind: 'chunk', stream: index.get(r.streamId)!, t: r.t, data: bytesToBase64(r.bytes) });
+        break;
+      case 'message':
+        records.push({ kind: 'message', stream: index.get(r.streamId)!, t: r.t, text: r.text });
+        break;
+      case 'close':
+        records.push({ kind: 'close', stream: index.get(r.streamId)!, t: r.t, ...(r.error !== undefined && { error: r.error }) });
+        break;
+      case 'navigate':
+        records.push({ kind: 'navigate', url: r.url, t: r.t });
+        break;
+    }
+  }
+  return {
+    format: SESSION_FORMAT,
+    version: SESSION_VERSION,
+    exportedAt: new Date().toISOString(),
+    tool,
+    streams: order.map((id) => {
+      const { info } = session.streams.get(id)!;
+      return { ...info };
+    }),
+    records,
+  };
+}
+
+export class SessionFileError extends Error {}
+
+/** Validates a parsed session file and replays its records into a new Session. */
+export function importSession(value: unknown): Session {
+  const parsed = SessionFileSchema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const where = issue.path.length ? issue.path.join('.') : '(root)';
+    throw new SessionFileError(`Not a valid ${SESSION_FORMAT} file at ${where}: ${issue.message}`);
+  }
+  const file = parsed.data;
+  const session = new Session();
+  const opened = new Set<number>();
+  const streamAt = (k: number, i: number): StreamInfo => {
+    const info = file.streams[k];
+    if (!info) throw new SessionFileError(`Not a valid ${SESSION_FORMAT} file at records.${i}.stream: no stream ${k}.`);
+    return info as StreamInfo;
+  };
+  file.records.forEach((r, i) => {
+    if (r.kind === 'navigate') {
+      session.navigate(r.url, r.t);
+      return;
+    }
+    const info = streamAt(r.stream, i);
+    if (r.kind === 'open' || !opened.has(r.stream)) {
+      if (!opened.has(r.stream)) {
+        const { closedAt: _c, error: _e, ...rest } = info;
+        session.open(rest);
+        opened.add(r.stream);
+      }
+      if (r.kind === 'open') return;
+    }
+    if (r.kind === 'chunk') {
+      let bytes: Uint8Array;
+      try {
+        bytes = base64ToBytes(r.data);
+      } catch {
+        throw new SessionFileError(`Not a valid ${SESSION_FORMAT} file at records.${i}.data: not base64.`);
+      }
+      session.chunk(info.id, r.t, bytes);
+    } else if (r.kind === 'message') session.message(info.id, r.t, r.text);
+    else session.close(info.id, r.t, r.error);
+  });
+  return session;
+}

@@ -89,17 +89,22 @@ export function readInput(bytes: Uint8Array, name = 'input'): { session: Session
       }
     }
     case 'json-array': {
-      let value: unknown;
-      try {
-        value = JSON.parse(text());
-      } catch (error) {
-        throw new InputError(`The file starts like a JSON array but is not valid JSON: ${(error as Error).message}`);
+      // Each element keeps its own text, byte for byte; elements are parsed one by one, so one bad element is
+      // one bad event, not an unreadable file.
+      const all = text();
+      const elements = splitJsonArray(all);
+      if (!elements) {
+        try {
+          JSON.parse(all);
+        } catch (error) {
+          throw new InputError(`The file starts like a JSON array but is not valid JSON: ${(error as Error).message}`);
+        }
+        throw new InputError('Expected a JSON array of events.');
       }
-      if (!Array.isArray(value)) throw new InputError('Expected a JSON array of events.');
       const session = new Session();
       session.open(fileStream('input', 'json', name));
-      value.forEach((element, i) => session.message('input', i, JSON.stringify(element) ?? 'null'));
-      session.close('input', value.length);
+      elements.forEach((element, i) => session.message('input', i, element));
+      session.close('input', elements.length);
       return { session, format };
     }
     case 'jsonl': {
@@ -122,4 +127,50 @@ export function readInput(bytes: Uint8Array, name = 'input'): { session: Session
       return { session, format };
     }
   }
+}
+
+/**
+ * The texts of a JSON array's elements, found without parsing them (no recursion, so any depth), or null when
+ * the text is not one array.
+ */
+export function splitJsonArray(text: string): string[] | null {
+  let i = 0;
+  const n = text.length;
+  const ws = () => {
+    while (i < n && (text[i] === ' ' || text[i] === '\n' || text[i] === '\r' || text[i] === '\t')) i++;
+  };
+  ws();
+  if (text[i] !== '[') return null;
+  i++;
+  const out: string[] = [];
+  let depth = 0;
+  let start = -1;
+  for (; i < n; i++) {
+    const c = text[i]!;
+    if (c === '"') {
+      if (start === -1) start = i;
+      for (i++; i < n && text[i] !== '"'; i++) if (text[i] === '\\') i++;
+      if (i >= n) return null;
+      continue;
+    }
+    if (c === '[' || c === '{') {
+      if (start === -1) start = i;
+      depth++;
+    } else if (c === ']' || c === '}') {
+      if (depth === 0) {
+        if (c !== ']') return null;
+        if (start !== -1) out.push(text.slice(start, i).trim());
+        else if (out.length > 0) return null; // a trailing comma
+        i++;
+        ws();
+        return i === n ? out : null;
+      }
+      depth--;
+    } else if (c === ',' && depth === 0) {
+      if (start === -1) return null;
+      out.push(text.slice(start, i).trim());
+      start = -1;
+    } else if (start === -1 && c !== ' ' && c !== '\n' && c !== '\r' && c !== '\t') start = i;
+  }
+  return null;
 }

@@ -41,7 +41,7 @@ export default defineConfig(({ mode }) => {
       sourcemap: false,
       chunkSizeWarningLimit: 2048,
       // panel.html is opened only from code (devtools.panels.create), so it must be an input to be emitted.
-      rollupOptions: { input: { panel: 'panel.html' } },
+      rollupOptions: { input: { panel: 'panel.html', viewer: 'viewer.html' } },
     },
   };
 });

@@ -4,6 +4,7 @@
  *
  *   POST /agent/<scenario>     RunAgentInput in, an event stream out (?delay=ms between events, default 15)
  *   GET  /                     the demo page (built into dist/demo by `npm run build`)
+ *   GET  /viewer/              the standalone session viewer (dist/viewer)
  *
  * Run it alone: `npx tsx demo/server.ts [--port 8787] [--delay 15]`.
  */
@@ -18,6 +19,7 @@ import { scenarios } from './scenarios';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const PAGE_DIR = join(ROOT, 'dist', 'demo');
+const VIEWER_DIR = join(ROOT, 'dist', 'viewer');
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -89,10 +91,14 @@ async function serveAgent(
 }
 
 function serveStatic(res: ServerResponse, pathname: string) {
-  const rel = normalize(pathname === '/' ? '/index.html' : pathname).replace(/^(\.\.[/\\])+/, '');
-  const file = join(PAGE_DIR, rel);
-  if (!file.startsWith(PAGE_DIR) || !existsSync(file) || !statSync(file).isFile()) {
-    const hint = existsSync(PAGE_DIR) ? '' : ' (run `npm run build` first: the demo page is built into dist/demo)';
+  // /viewer/ is the standalone session viewer; everything else is the demo page.
+  const viewer = pathname === '/viewer' || pathname.startsWith('/viewer/');
+  const dir = viewer ? VIEWER_DIR : PAGE_DIR;
+  const inner = viewer ? pathname.slice('/viewer'.length) || '/' : pathname;
+  const rel = normalize(inner === '/' ? (viewer ? '/viewer.html' : '/index.html') : inner).replace(/^(\.\.[/\\])+/, '');
+  const file = join(dir, rel);
+  if (!file.startsWith(dir) || !existsSync(file) || !statSync(file).isFile()) {
+    const hint = existsSync(dir) ? '' : ` (run \`npm run build\` first: it builds ${viewer ? 'dist/viewer' : 'dist/demo'})`;
     res.writeHead(404, { 'content-type': 'text/plain' }).end(`Not found: ${pathname}${hint}`);
     return;
   }

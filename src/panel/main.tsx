@@ -1,8 +1,10 @@
 import { render } from 'preact';
 import browser from 'webextension-polyfill';
+import { Session } from '../engine/session/session';
 import { connectPanel } from './bridge';
 import { App } from './components/App';
 import { TabPicker } from './components/TabPicker';
+import { downloadSession, readSessionFile } from './fileIO';
 import './panel.css';
 import { createSessionStore } from './store/sessionStore';
 
@@ -14,7 +16,6 @@ const tabIdOf = (): number | null => {
   return typeof inspected === 'number' ? inspected : null;
 };
 
-const store = createSessionStore();
 const tabId = tabIdOf();
 const app = document.getElementById('app')!;
 
@@ -22,14 +23,41 @@ if (tabId === null) {
   render(<TabPicker />, app);
 } else {
   document.title = `AG-UI · tab ${tabId}`;
-  const bridge = connectPanel(tabId, () => store.session.value, {
+  const store = createSessionStore();
+  /** The live capture; an import is shown beside it, not mixed into it. */
+  let live = store.session.value;
+  const bridge = connectPanel(tabId, () => live, {
     onDropped: (count) => (store.dropped.value = count),
-    onNavigated: (url, t) => store.session.value.navigate(url, t),
+    onNavigated: (url, t) => live.navigate(url, t),
     onActivity: () => undefined,
   });
-  const onClear = () => {
-    bridge.clear();
-    store.reset();
+  const showError = (error: unknown) => {
+    // One sentence, where the user looks; the panel keeps working.
+    alert(error instanceof Error ? error.message : String(error));
   };
-  render(<App store={store} onClear={onClear} />, app);
+  render(
+    <App
+      store={store}
+      actions={{
+        onClear: () => {
+          bridge.clear();
+          live = new Session();
+          store.imported.value = null;
+          store.reset(live);
+        },
+        onExport: () => downloadSession(store.session.value),
+        onImport: (file) => {
+          readSessionFile(file).then((session) => {
+            store.reset(session);
+            store.imported.value = { name: file.name };
+          }, showError);
+        },
+        onBackToLive: () => {
+          store.imported.value = null;
+          store.reset(live);
+        },
+      }}
+    />,
+    app,
+  );
 }

@@ -126,8 +126,7 @@ function messageChanges(before: readonly Msg[], after: readonly Msg[]): MessageC
 /** The effect of input event `index` on its conversation. */
 export function effectOf(replay: Replay, index: number): EventEffect {
   const lane = replay.laneAt(index);
-  const before = replay.at(index - 1, lane);
-  const after = replay.at(index, lane);
+  const { before, after } = replay.around(index, lane);
   const messages = messageChanges(before.messages, after.messages);
   let state: StateChange[] = [];
   let stateTruncated = 0;
@@ -137,7 +136,13 @@ export function effectOf(replay: Replay, index: number): EventEffect {
     if (delta?.delta && steps.length === 1) {
       state = delta.delta.map((op) => {
         const b = pointerGet(before.state, op.path);
-        const a = pointerGet(after.state, op.path);
+        // "/list/-" names the end of the list: after an add, that is its last element.
+        let afterPath = op.path;
+        if (op.path.endsWith('/-')) {
+          const list = pointerGet(after.state, op.path.slice(0, -2));
+          if (Array.isArray(list.value)) afterPath = `${op.path.slice(0, -2)}/${list.value.length - 1}`;
+        }
+        const a = pointerGet(after.state, afterPath);
         return {
           op: op.op,
           path: op.path,

@@ -115,6 +115,9 @@ export class Replay {
   private cache: { index: number; view: ReplayView } | undefined;
   private problemStart: number[] = [];
 
+  /** Stops following a live session (set by replaySession). */
+  dispose: () => void = () => undefined;
+
   constructor(private readonly options: ReplayOptions = {}) {
     this.every = options.checkpointEvery ?? CHECKPOINT_EVERY;
   }
@@ -625,15 +628,35 @@ export class Replay {
   at(index: number, laneKey = index >= 0 ? this.laneAt(index) : (this.laneOfIndex[0] ?? 'default')): ReplayView {
     const last = Math.min(index, this.length - 1);
     if (this.cache && this.cache.index === last && this.cache.view.lane === laneKey) return this.cache.view;
-    const cpNumber = Math.floor((last + 1) / this.every) - 1;
+    const view = this.seek(last, laneKey);
+    this.cache = { index: last, view };
+    return view;
+  }
+
+  /**
+   * The world just before and just after event i, from one replay, so what the event did not touch is the
+   * very same object in both (the diff compares by identity).
+   */
+  around(index: number, laneKey = this.laneAt(index)): { before: ReplayView; after: ReplayView } {
+    let before: ReplayView | undefined;
+    const after = this.seek(Math.min(index, this.length - 1), laneKey, index, (v) => (before = v));
+    return { before: before ?? after, after };
+  }
+
+  private seek(last: number, laneKey: string, pauseAt?: number, onPause?: (view: ReplayView) => void): ReplayView {
+    // Start from the checkpoint at or before the earliest state asked for.
+    const limit = pauseAt !== undefined ? Math.min(pauseAt - 1, last) : last;
+    const cpNumber = Math.floor((limit + 1) / this.every) - 1;
     const checkpoint = cpNumber >= 0 ? this.checkpoints[cpNumber] : undefined;
-    const snapshot = checkpoint?.lanes.get(laneKey);
-    const lane = new Lane(snapshot);
-    const from = checkpoint ? this.firstStep[checkpoint.index + 1] ?? this.steps.length : 0;
+    const lane = new Lane(checkpoint?.lanes.get(laneKey));
+    const from = checkpoint ? (this.firstStep[checkpoint.index + 1] ?? this.steps.length) : 0;
     const to = last + 1 < this.length ? this.firstStep[last + 1]! : this.steps.length;
     const play = { tape: this.tape, pos: 0 };
     lane.messages.tape = { play };
+    const view = (index: number): ReplayView => ({ index, lane: laneKey, messages: lane.messages.toArray(), state: lane.state, pendingInterrupts: lane.pendingInterrupts });
+    const pauseStep = pauseAt === undefined ? -1 : (this.firstStep[pauseAt] ?? this.steps.length);
     for (let s = from; s < to; s++) {
+      if (s === pauseStep) onPause?.(view(pauseAt! - 1));
       const step = this.steps[s]!;
       if (step.lane !== laneKey) continue;
       play.pos = step.tape;
@@ -641,9 +664,8 @@ export class Replay {
       // The seeding's look-ups follow the event's on the tape.
       if (step.seed) lane.seedInput(step.seed);
     }
-    const view: ReplayView = { index: last, lane: laneKey, messages: lane.messages.toArray(), state: lane.state, pendingInterrupts: lane.pendingInterrupts };
-    this.cache = { index: last, view };
-    return view;
+    if (pauseAt !== undefined && pauseStep >= to) onPause?.(view(pauseAt - 1));
+    return view(last);
   }
 
   /** Every problem with its rule's info, for listing. */

@@ -26,8 +26,12 @@ export function replaySession(session: Session, options: ReplayOptions & { live?
   replay.push(session.frames);
   for (const [id, stream] of session.streams) if (stream.info.closedAt !== undefined) replay.endStream(id, stream.info.error);
   if (options.live) {
-    session.subscribe((frames, from) => replay.push(frames, from));
-    session.onClose((id, error) => replay.endStream(id, error));
+    const off = session.subscribe((frames, from) => replay.push(frames, from));
+    const offClose = session.onClose((id, error) => replay.endStream(id, error));
+    replay.dispose = () => {
+      off();
+      offClose();
+    };
   }
   return replay;
 }

@@ -1,15 +1,15 @@
 import type { SessionStore } from '../store/sessionStore';
-import { EventDetail } from './EventDetail';
 import { EventList } from './EventList';
-import { Toolbar } from './Toolbar';
+import { Inspector } from './Inspector';
+import { Toolbar, type ToolbarActions } from './Toolbar';
 
-export function App({ store, onClear }: { store: SessionStore; onClear: () => void }) {
+export function App({ store, actions }: { store: SessionStore; actions: ToolbarActions }) {
   return (
     <div class="app">
-      <Toolbar store={store} onClear={onClear} />
+      <Toolbar store={store} actions={actions} />
       <main class="split">
         <EventList store={store} />
-        <EventDetail store={store} />
+        <Inspector store={store} />
       </main>
     </div>
   );

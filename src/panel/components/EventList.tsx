@@ -9,15 +9,21 @@ const OVERSCAN = 10;
 
 const formatDelta = (ms: number): string => (ms < 1000 ? `+${Math.round(ms)} ms` : `+${(ms / 1000).toFixed(2)} s`);
 
-/** A virtualized list: only the rows in view exist in the DOM, so 100,000 events scroll as easily as 10. */
+/**
+ * The timeline: one row per frame, virtualized (only the rows in view exist), following the tail while the
+ * user is at the bottom. Arrow keys move the selection, like the Network panel.
+ */
 export function EventList({ store }: { store: SessionStore }) {
-  const frames = store.frames.value.all;
+  const { all: frames } = store.frames.value;
   const visible = store.visible.value;
+  const byIndex = store.problems.value.byIndex;
   const total = visible ? visible.length : frames.length;
   const scrollTop = useSignal(0);
   const height = useSignal(400);
   const stick = useRef(true);
   const ref = useRef<HTMLDivElement>(null);
+  const current = store.current.value;
+  const navigations = store.session.value.navigations;
 
   useEffect(() => {
     const el = ref.current;
@@ -28,11 +34,25 @@ export function EventList({ store }: { store: SessionStore }) {
     return () => observer.disconnect();
   }, []);
 
-  // Follow the tail while the user is at the bottom, like the Network panel.
   useEffect(() => {
     const el = ref.current;
     if (el && stick.current) el.scrollTop = el.scrollHeight;
   }, [total]);
+
+  const rowOf = (index: number) => (visible ? visible.indexOf(index) : index);
+  const move = (delta: number) => {
+    if (total === 0) return;
+    const at = current === null ? total - 1 : Math.max(0, rowOf(current));
+    const row = Math.min(total - 1, Math.max(0, at + delta));
+    const index = visible ? visible[row]! : row;
+    store.select(index);
+    const el = ref.current;
+    if (el) {
+      const top = row * ROW_HEIGHT;
+      if (top < el.scrollTop) el.scrollTop = top;
+      else if (top + ROW_HEIGHT > el.scrollTop + el.clientHeight) el.scrollTop = top + ROW_HEIGHT - el.clientHeight;
+    }
+  };
 
   const first = Math.max(0, Math.floor(scrollTop.value / ROW_HEIGHT) - OVERSCAN);
   const last = Math.min(total, Math.ceil((scrollTop.value + height.value) / ROW_HEIGHT) + OVERSCAN);
@@ -41,17 +61,19 @@ export function EventList({ store }: { store: SessionStore }) {
     const index = visible ? visible[r]! : r;
     const frame = frames[index]!;
     const type = typeLabel(frame.event);
-    const errors = frame.diagnostics.filter((d) => d.severity === 'error').length;
-    const warnings = frame.diagnostics.length - errors;
+    const p = byIndex.get(index);
     const start = store.runStartOf(index);
+    const navigatedHere = navigations.some((n) => n.atFrame === index && index > 0);
     rows.push(
       <div
         key={index}
         role="row"
-        class={`row ${store.selected.value === index ? 'selected' : ''} ${errors ? 'has-error' : ''}`}
+        aria-selected={store.selected.value === index}
+        class={`row ${store.selected.value === index ? 'selected' : ''} ${p?.errors ? 'has-error' : ''} ${navigatedHere ? 'nav-divider' : ''} ${frame.replayable ? '' : 'not-replayed'}`}
         style={{ top: `${r * ROW_HEIGHT}px` }}
-        onClick={() => (store.selected.value = index)}
+        onClick={() => store.select(index)}
         data-index={index}
+        title={navigatedHere ? 'The page navigated before this event' : undefined}
       >
         <span class="cell index">{index}</span>
         <span class="cell time">{start === undefined ? '' : formatDelta(frame.t - start)}</span>
@@ -65,8 +87,8 @@ export function EventList({ store }: { store: SessionStore }) {
         </span>
         <span class="cell preview">{preview(frame.event)}</span>
         <span class="cell flags">
-          {errors > 0 && <span class="dot dot-error" title={`${errors} error(s)`} />}
-          {warnings > 0 && <span class="dot dot-warning" title={`${warnings} note(s)`} />}
+          {p && p.errors > 0 && <span class="dot dot-error" title={`${p.errors} error(s)`} />}
+          {p && p.warnings > 0 && <span class="dot dot-warning" title={`${p.warnings} warning(s)`} />}
         </span>
       </div>,
     );
@@ -77,7 +99,18 @@ export function EventList({ store }: { store: SessionStore }) {
       class="event-list"
       role="grid"
       aria-label="Events"
+      tabIndex={0}
       ref={ref}
+      onKeyDown={(e) => {
+        if (e.key === 'ArrowDown') move(1);
+        else if (e.key === 'ArrowUp') move(-1);
+        else if (e.key === 'Home') move(-total);
+        else if (e.key === 'End') {
+          store.select(null);
+          stick.current = true;
+        } else return;
+        e.preventDefault();
+      }}
       onScroll={(e) => {
         const el = e.currentTarget as HTMLDivElement;
         scrollTop.value = el.scrollTop;

@@ -1,39 +1,107 @@
 import type { SessionStore } from '../store/sessionStore';
+import { CATEGORIES, type Category } from './category';
 
-export function Toolbar({ store, onClear }: { store: SessionStore; onClear: () => void }) {
+export interface ToolbarActions {
+  onClear(): void;
+  onExport(): void;
+  onImport(file: File): void;
+  onBackToLive?: () => void;
+  preserveLog?: { on: boolean; toggle(): void };
+}
+
+export function Toolbar({ store, actions }: { store: SessionStore; actions: ToolbarActions }) {
   const count = store.eventCount.value;
   const streams = store.session.value.streams.size;
-  const problems = store.problemFrames.value;
+  const { errors, warnings } = store.problems.value;
+  const hidden = store.hidden.value;
+  const toggle = (c: Category) => {
+    const next = new Set(hidden);
+    if (next.has(c)) next.delete(c);
+    else next.add(c);
+    store.hidden.value = next;
+  };
   return (
-    <header class="toolbar">
-      <button type="button" class="icon-button" title="Clear" aria-label="Clear" onClick={onClear}>
-        ⊘
-      </button>
-      <input
-        class="filter"
-        type="search"
-        placeholder="Filter by type or id"
-        aria-label="Filter events"
-        value={store.filter.value}
-        onInput={(e) => (store.filter.value = (e.currentTarget as HTMLInputElement).value)}
-      />
-      <span class="spacer" />
-      {problems > 0 && (
-        <span class="badge badge-error" title="Frames with errors">
-          {problems} with errors
+    <div class="toolbar" role="toolbar">
+      <div class="toolbar-row">
+        <button type="button" class="icon-button" title="Clear" aria-label="Clear" onClick={actions.onClear}>
+          ⊘
+        </button>
+        {actions.preserveLog && (
+          <label class="check" title="Keep the streams of previous pages when the tab reloads or navigates">
+            <input type="checkbox" checked={actions.preserveLog.on} onChange={actions.preserveLog.toggle} data-testid="preserve-log" /> Preserve log
+          </label>
+        )}
+        <span class="divider" />
+        <input
+          class="filter"
+          type="search"
+          placeholder="Filter: type, id or text"
+          aria-label="Filter events"
+          value={store.filter.value}
+          onInput={(e) => (store.filter.value = (e.currentTarget as HTMLInputElement).value)}
+        />
+        <label class="check" title="Only events with errors or warnings">
+          <input type="checkbox" checked={store.onlyProblems.value} onChange={() => (store.onlyProblems.value = !store.onlyProblems.value)} /> Problems
+        </label>
+        <span class="divider" />
+        <label class="button" title="Open a session file, a JSON or JSONL event list, SSE text or a protobuf dump">
+          Import…
+          <input
+            type="file"
+            hidden
+            data-testid="import"
+            onChange={(e) => {
+              const file = (e.currentTarget as HTMLInputElement).files?.[0];
+              if (file) actions.onImport(file);
+              (e.currentTarget as HTMLInputElement).value = '';
+            }}
+          />
+        </label>
+        <button type="button" class="button" onClick={actions.onExport} disabled={streams === 0} data-testid="export">
+          Export
+        </button>
+        <span class="spacer" />
+        {store.dropped.value > 0 && (
+          <span class="badge badge-warning" data-testid="dropped" title="The capture buffer was full before this panel opened">
+            {store.dropped.value} older records dropped
+          </span>
+        )}
+        {errors + warnings > 0 && (
+          <button type="button" class="badge-button" onClick={() => (store.tab.value = 'problems')} data-testid="problem-count">
+            {errors > 0 && <span class="badge badge-error">{errors} errors</span>}
+            {warnings > 0 && <span class="badge badge-warning">{warnings} warnings</span>}
+          </button>
+        )}
+        <span class="muted">
+          {streams} stream{streams === 1 ? '' : 's'}
         </span>
-      )}
-      {store.dropped.value > 0 && (
-        <span class="badge badge-warning" data-testid="dropped">
-          {store.dropped.value} records dropped (buffer limit)
+        <span class="count" data-testid="event-count">
+          {count} events
         </span>
-      )}
-      <span class="muted">
-        {streams} stream{streams === 1 ? '' : 's'}
-      </span>
-      <span class="count" data-testid="event-count">
-        {count} events
-      </span>
-    </header>
+      </div>
+      <div class="toolbar-row chips" role="group" aria-label="Event kinds">
+        {CATEGORIES.map((c) => (
+          <button
+            type="button"
+            key={c}
+            class={`chip cat-${c} ${hidden.has(c) ? 'off' : ''}`}
+            aria-pressed={!hidden.has(c)}
+            onClick={() => toggle(c)}
+          >
+            {c}
+          </button>
+        ))}
+        {store.imported.value && (
+          <span class="imported" data-testid="imported">
+            Showing {store.imported.value.name}
+            {actions.onBackToLive && (
+              <button type="button" class="link" onClick={actions.onBackToLive}>
+                back to live capture
+              </button>
+            )}
+          </span>
+        )}
+      </div>
+    </div>
   );
 }

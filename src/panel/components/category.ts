@@ -1,5 +1,6 @@
 /** Colour families for event types, as the timeline shows them. */
-export type Category = 'run' | 'text' | 'tool' | 'state' | 'reasoning' | 'activity' | 'subagent' | 'special' | 'unknown';
+export const CATEGORIES = ['run', 'text', 'tool', 'state', 'reasoning', 'activity', 'subagent', 'special', 'unknown'] as const;
+export type Category = (typeof CATEGORIES)[number];
 
 export function categoryOf(type: string): Category {
   if (type.startsWith('RUN_') || type.startsWith('STEP_')) return 'run';

@@ -1,19 +1,31 @@
 import { batch, computed, signal } from '@preact/signals';
 import type { Frame } from '../../engine/decode/frames';
 import { keyIds, typeLabel } from '../../engine/events/summary';
+import type { Replay } from '../../engine/replay/replay';
+import { replaySession } from '../../engine/session/replaySession';
 import { Session } from '../../engine/session/session';
+import { type Category, categoryOf } from '../components/category';
+
+export type Tab = 'event' | 'diff' | 'state' | 'messages' | 'runs' | 'problems';
 
 /**
- * The panel's view of one tab's captured session. The Session holds the truth; signals here only say
- * "it changed" (once per animation frame at most) and hold what the user selected.
+ * The panel's view of one tab's captured session. The Session holds the truth and the Replay derives the rest;
+ * signals here only say "it changed" (once per animation frame at most) and hold what the user chose.
  */
 export function createSessionStore() {
   const session = signal(new Session());
+  const replay = signal<Replay>(replaySession(session.value, { live: true }));
   /** Bumped when frames were added; everything derived reads it. */
   const version = signal(0);
   const dropped = signal(0);
+  /** The selected event index, or null to follow the latest. */
   const selected = signal<number | null>(null);
   const filter = signal('');
+  const hidden = signal<ReadonlySet<Category>>(new Set());
+  const onlyProblems = signal(false);
+  const tab = signal<Tab>('event');
+  /** Set while an imported file is shown instead of the live capture. */
+  const imported = signal<{ name: string } | null>(null);
   /** Time of the RUN_STARTED that each frame's run began with (per stream), for "+ms since run start". */
   let runStart: number[] = [];
   const lastRunStart = new Map<string, number>();
@@ -31,18 +43,28 @@ export function createSessionStore() {
     else setTimeout(flush, 16);
   };
 
+  const index = (s: Session, frames: readonly Frame[], from: number) => {
+    for (let i = from; i < frames.length; i++) {
+      const frame = frames[i]!;
+      if (typeLabel(frame.event) === 'RUN_STARTED') lastRunStart.set(frame.streamId, frame.t);
+      runStart[i] = lastRunStart.get(frame.streamId) ?? s.streams.get(frame.streamId)?.info.openedAt ?? frame.t;
+    }
+  };
+
   const attach = (s: Session) => {
     unsubscribe();
     runStart = [];
     lastRunStart.clear();
-    unsubscribe = s.subscribe((frames, from) => {
-      for (let i = from; i < frames.length; i++) {
-        const frame = frames[i]!;
-        if (typeLabel(frame.event) === 'RUN_STARTED') lastRunStart.set(frame.streamId, frame.t);
-        runStart[i] = lastRunStart.get(frame.streamId) ?? session.value.streams.get(frame.streamId)?.info.openedAt ?? frame.t;
-      }
+    index(s, s.frames, 0);
+    const off = s.subscribe((frames, from) => {
+      index(s, frames, from);
       schedule();
     });
+    const offClose = s.onClose(() => schedule());
+    unsubscribe = () => {
+      off();
+      offClose();
+    };
   };
   attach(session.value);
 
@@ -59,56 +81,101 @@ export function createSessionStore() {
     return n;
   });
 
-  const problemFrames = computed(() => {
+  const problems = computed(() => {
     void version.value;
-    let n = 0;
-    for (const frame of session.value.frames) if (frame.diagnostics.some((d) => d.severity === 'error')) n++;
-    return n;
+    const all = replay.value.problems;
+    return {
+      all,
+      errors: all.filter((p) => p.severity === 'error').length,
+      warnings: all.filter((p) => p.severity === 'warning').length,
+      byIndex: (() => {
+        const m = new Map<number, { errors: number; warnings: number; infos: number }>();
+        for (const p of all) {
+          const e = m.get(p.eventIndex) ?? { errors: 0, warnings: 0, infos: 0 };
+          if (p.severity === 'error') e.errors++;
+          else if (p.severity === 'warning') e.warnings++;
+          else e.infos++;
+          m.set(p.eventIndex, e);
+        }
+        return m;
+      })(),
+    };
   });
 
-  /** Indices of the frames that pass the filter (null: all of them). */
+  /** Indices of the frames that pass the filters (null: all of them). */
   const visible = computed((): number[] | null => {
     void version.value;
     const query = filter.value.trim().toLowerCase();
-    if (!query) return null;
+    const cats = hidden.value;
+    const problemsOnly = onlyProblems.value;
+    if (!query && cats.size === 0 && !problemsOnly) return null;
+    const byIndex = problems.value.byIndex;
     const out: number[] = [];
     const all = session.value.frames;
     for (let i = 0; i < all.length; i++) {
       const frame = all[i]!;
-      const hay = `${typeLabel(frame.event)} ${keyIds(frame.event)
-        .map(([k, v]) => `${k}:${v}`)
-        .join(' ')}`.toLowerCase();
-      if (hay.includes(query)) out.push(i);
+      const type = typeLabel(frame.event);
+      if (cats.size && cats.has(categoryOf(type))) continue;
+      if (problemsOnly) {
+        const p = byIndex.get(i);
+        if (!p || p.errors + p.warnings === 0) continue;
+      }
+      if (query) {
+        const hay = `${type} ${keyIds(frame.event)
+          .map(([k, v]) => `${k}:${v}`)
+          .join(' ')} ${frame.raw.length < 2000 ? frame.raw : ''}`.toLowerCase();
+        if (!hay.includes(query)) continue;
+      }
+      out.push(i);
     }
     return out;
   });
 
+  /** The event the inspector shows: the selected one, or the latest. */
+  const current = computed((): number | null => {
+    void version.value;
+    const n = session.value.frames.length;
+    if (n === 0) return null;
+    return selected.value === null ? n - 1 : Math.min(selected.value, n - 1);
+  });
+
+  const use = (next: Session) => {
+    replay.value.dispose();
+    session.value = next;
+    replay.value = replaySession(next, { live: true });
+    attach(next);
+  };
+
   return {
     session,
+    replay,
     version,
     frames,
     eventCount,
-    problemFrames,
+    problems,
     visible,
     dropped,
     selected,
+    current,
     filter,
-    runStartOf: (index: number): number | undefined => runStart[index],
-    /** Starts over with an empty session (Clear), or with a given one (import). */
+    hidden,
+    onlyProblems,
+    tab,
+    imported,
+    runStartOf: (i: number): number | undefined => runStart[i],
+    /** Starts over with an empty session (Clear), or shows a given one (import). */
     reset(next = new Session()) {
       batch(() => {
-        session.value = next;
-        attach(next);
-        // Index what the new session already holds.
-        runStart = [];
-        lastRunStart.clear();
-        next.frames.forEach((frame, i) => {
-          if (typeLabel(frame.event) === 'RUN_STARTED') lastRunStart.set(frame.streamId, frame.t);
-          runStart[i] = lastRunStart.get(frame.streamId) ?? frame.t;
-        });
+        use(next);
         selected.value = null;
         dropped.value = 0;
         version.value++;
+      });
+    },
+    select(index: number | null, show?: Tab) {
+      batch(() => {
+        selected.value = index;
+        if (show) tab.value = show;
       });
     },
   };

@@ -1,0 +1,140 @@
+import { readFileSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { type DemoServer, startDemoServer } from '../../demo/server';
+import { brokenRoute } from '../support/brokenStream';
+import { type ChromiumWithExtension, launchChromium } from '../support/chromium';
+
+let demo: DemoServer;
+let browser: ChromiumWithExtension;
+let panel: Page;
+let page: Page;
+
+test.beforeAll(async () => {
+  demo = await startDemoServer({ delayMs: 1, extraRoutes: brokenRoute });
+  browser = await launchChromium();
+  page = await browser.context.newPage();
+  await page.goto(`${demo.url}/`);
+  await page.evaluate(() => window.demo.runAll());
+  await page.evaluate(() => fetch('/broken').then((r) => r.text()));
+  panel = await browser.openPanel(await browser.tabIdOf(page));
+  await panel.setViewportSize({ width: 1400, height: 900 });
+});
+test.afterAll(async () => {
+  await browser?.close();
+  await demo?.close();
+});
+
+/** Scrolls the list to the first row with this type and text, and clicks it. */
+async function selectRow(type: string, text = '') {
+  const index = await panel.evaluate(
+    ({ type, text }) => {
+      const list = document.querySelector<HTMLElement>('.event-list')!;
+      // Filter, select, clear the filter: the selection stays.
+      return new Promise<number>((resolve) => {
+        const input = document.querySelector<HTMLInputElement>('input.filter')!;
+        input.value = text || type;
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+        setTimeout(() => {
+          const row = [...list.querySelectorAll<HTMLElement>('[role=row]')].find((r) => r.querySelector('.type')?.textContent === type);
+          row?.click();
+          resolve(Number(row?.dataset.index ?? -1));
+        }, 100);
+      });
+    },
+    { type, text },
+  );
+  expect(index).toBeGreaterThanOrEqual(0);
+  return index;
+}
+
+test('the conversation as it stood: tool call with parsed arguments and its result', async () => {
+  await selectRow('TOOL_CALL_RESULT', 'call-weather');
+  await panel.locator('[data-tab=messages]').click();
+  const tab = panel.getByTestId('messages-tab');
+  await expect(tab.locator('[data-message-id="user-tools-2"]')).toContainText('What is the weather in Lisbon?');
+  const call = tab.locator('[data-tool-call-id="call-weather"]');
+  await expect(call).toContainText('get_weather');
+  await expect(call).toContainText('"Lisbon"');
+  await expect(call).toContainText('"temperature":21');
+  // The answer had not started yet at that event.
+  await expect(tab.locator('[data-message-id="tools-answer"]')).toHaveCount(0);
+});
+
+test('state and its diff at any event', async () => {
+  const last = await selectRow('STATE_DELTA', 'STATE_DELTA');
+  void last;
+  await panel.locator('[data-tab=state]').click();
+  await expect(panel.getByTestId('state-tab')).toContainText('Book hotel');
+  await expect(panel.getByTestId('state-tab')).not.toContainText('Visit Belém');
+  await panel.locator('[data-tab=diff]').click();
+  await expect(panel.getByTestId('diff-tab')).toContainText('/todos/-');
+  await expect(panel.getByTestId('diff-tab')).toContainText('Book hotel');
+});
+
+test('interrupt outcome and its resume', async () => {
+  await selectRow('RUN_FINISHED', 'interrupt');
+  await panel.locator('[data-tab=runs]').click();
+  const tab = panel.getByTestId('runs-tab');
+  await expect(tab.locator('[data-interrupt-id="approve-delete"]').first()).toContainText('open');
+  // End: back to following the latest event, after the resume.
+  await panel.locator('input.filter').fill('');
+  await panel.locator('.event-list').press('End');
+  await expect(tab.locator('[data-interrupt-id="approve-delete"]').first()).toContainText('resolved');
+});
+
+test('protocol problems of a broken stream, located, while the rest replays', async () => {
+  await panel.locator('input.filter').fill('');
+  await expect(panel.getByTestId('problem-count')).toContainText('errors');
+  await panel.getByTestId('problem-count').click();
+  const tab = panel.getByTestId('problems-tab');
+  await expect(tab.locator('[data-rule="json/invalid"]')).toHaveCount(1);
+  await expect(tab.locator('[data-rule="text/not-open"]')).toHaveCount(1);
+  await expect(tab.locator('[data-rule="state/patch-failed"]')).toContainText('OPERATION_PATH_UNRESOLVABLE');
+  await expect(tab.locator('[data-rule="event/unknown-type"]')).toContainText('FROM_THE_FUTURE');
+  // The good delta after the bad ones still applied.
+  await selectRow('RUN_FINISHED', 'broken-run');
+  await panel.locator('[data-tab=state]').click();
+  await expect(panel.getByTestId('state-tab')).toContainText('count: 2');
+});
+
+test('export, then import the file: the same events and problems', async () => {
+  await panel.locator('input.filter').fill('');
+  const count = await panel.getByTestId('event-count').textContent();
+  const [download] = await Promise.all([panel.waitForEvent('download'), panel.getByTestId('export').click()]);
+  expect(download.suggestedFilename()).toMatch(/^agui-session-.*\.json$/);
+  const path = test.info().outputPath(download.suggestedFilename());
+  await download.saveAs(path);
+  const file = JSON.parse(readFileSync(path, 'utf8')) as { format: string; streams: unknown[] };
+  expect(file.format).toBe('agui-devtools-session');
+  expect(file.streams.length).toBe(10);
+
+  const viewer = await browser.context.newPage();
+  await viewer.goto(`${demo.url}/viewer/`);
+  await viewer.getByTestId('import').setInputFiles(path);
+  await expect(viewer.getByTestId('imported')).toContainText('agui-session-');
+  await expect(viewer.getByTestId('event-count')).toHaveText(count!);
+  await expect(viewer.getByTestId('problem-count')).toContainText('errors');
+
+  await panel.getByTestId('import').setInputFiles(path);
+  await expect(panel.getByTestId('imported')).toBeVisible();
+  await expect(panel.getByTestId('event-count')).toHaveText(count!);
+  await panel.getByRole('button', { name: 'back to live capture' }).click();
+  await expect(panel.getByTestId('imported')).toHaveCount(0);
+  await expect(panel.getByTestId('event-count')).toHaveText(count!);
+});
+
+test('a hostile import file gets one clear message and the panel keeps working', async () => {
+  const messages: string[] = [];
+  panel.on('dialog', (d) => {
+    messages.push(d.message());
+    void d.dismiss();
+  });
+  await panel.getByTestId('import').setInputFiles({
+    name: 'evil.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify({ format: 'agui-devtools-session', version: 1, streams: [{ id: 1 }], records: [] })),
+  });
+  await expect.poll(() => messages.length).toBe(1);
+  expect(messages[0]).toMatch(/^evil\.json: Not a valid agui-devtools-session file at streams\.0\.id/);
+  await expect(panel.getByTestId('event-count')).not.toHaveText('0 events');
+});

@@ -1,0 +1,74 @@
+import { effectOf } from '../../../engine/diff/effect';
+import type { SessionStore } from '../../store/sessionStore';
+
+const show = (v: unknown) => {
+  const s = JSON.stringify(v);
+  return s === undefined ? 'undefined' : s.length > 200 ? `${s.slice(0, 200)}…` : s;
+};
+
+export function DiffTab({ store, index }: { store: SessionStore; index: number }) {
+  void store.version.value;
+  const effect = effectOf(store.replay.value, index);
+  const none = effect.state.length === 0 && effect.messages.length === 0;
+  return (
+    <div class="tab-body" data-testid="diff-tab">
+      <h3>What event #{index} changed</h3>
+      <p class="muted">Conversation {effect.lane}</p>
+      {none && <p class="muted">Nothing: this event changed neither the messages nor the state.</p>}
+      {effect.state.length > 0 && (
+        <section>
+          <h4>State</h4>
+          <table class="diff">
+            <thead>
+              <tr>
+                <th>op</th>
+                <th>path</th>
+                <th>before</th>
+                <th>after</th>
+              </tr>
+            </thead>
+            <tbody>
+              {effect.state.map((c, i) => (
+                <tr key={i} class={`op-${c.op}`}>
+                  <td>{c.op}</td>
+                  <td>
+                    <code>{c.path || '(root)'}</code>
+                    {c.from !== undefined && <span class="muted"> from {c.from || '(root)'}</span>}
+                  </td>
+                  <td class="before">{c.hadBefore ? show(c.before) : <span class="muted">—</span>}</td>
+                  <td class="after">{c.hasAfter ? show(c.after) : <span class="muted">—</span>}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {effect.stateTruncated > 0 && <p class="muted">…and {effect.stateTruncated} more changes.</p>}
+        </section>
+      )}
+      {effect.messages.length > 0 && (
+        <section>
+          <h4>Messages</h4>
+          <ul class="plain">
+            {effect.messages.map((m, i) => (
+              <li key={i} class={`msg-change ${m.kind}`}>
+                <b>{m.kind}</b> <span class="role">{m.role}</span> <code>{m.id}</code>
+                {m.appended !== undefined && (
+                  <span>
+                    {' '}
+                    + <mark class="appended">{m.appended}</mark>
+                  </span>
+                )}
+                {m.argsAppended?.map((a) => (
+                  <span key={a.toolCallId}>
+                    {' '}
+                    {a.added ? 'new tool call' : 'args'} <code>{a.name}</code> + <mark class="appended">{a.text}</mark>
+                  </span>
+                ))}
+                {m.fields && <span class="muted"> ({m.fields.join(', ')})</span>}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { formatPath } from '../../../engine/diagnostics';
+import { typeLabel } from '../../../engine/events/summary';
+import type { SessionStore } from '../../store/sessionStore';
+import { JsonTree } from '../JsonTree';
+import { ProblemList } from './ProblemsTab';
+
+export function EventTab({ store, index }: { store: SessionStore; index: number }) {
+  const frame = store.frames.value.all[index];
+  if (!frame) return null;
+  const replay = store.replay.value;
+  const problems = replay.problemsAt(index).filter((p) => !frame.diagnostics.some((d) => d.code === p.ruleId && d.message === p.message));
+  const steps = replay.stepsOf(index);
+  const synthesized = steps.filter((s) => s.synthesized);
+  const stream = store.session.value.streams.get(frame.streamId)?.info;
+  return (
+    <div class="tab-body" data-testid="event-tab">
+      <h3>
+        #{index} {typeLabel(frame.event)}
+        {!frame.replayable && <span class="badge badge-warning">not replayed</span>}
+      </h3>
+      {frame.diagnostics.length > 0 && (
+        <ul class="diagnostics">
+          {frame.diagnostics.map((d, i) => (
+            <li key={i} class={`diag diag-${d.severity}`}>
+              <span class="diag-code">{d.code}</span> {d.path ? <code>{formatPath(d.path)}</code> : null} {d.message}
+              {d.offset !== undefined ? <span class="muted"> (byte {d.offset})</span> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      {problems.length > 0 && <ProblemList store={store} problems={problems} />}
+      {frame.event !== undefined && (
+        <section>
+          <h4>Fields</h4>
+          <JsonTree value={frame.event} open={2} />
+        </section>
+      )}
+      {synthesized.length > 0 && (
+        <section>
+          <h4>Expanded into</h4>
+          <ul class="plain">
+            {synthesized.map((s, i) => (
+              <li key={i}>
+                <code>{s.event.type}</code> <span class="muted">{JSON.stringify(s.event).slice(0, 120)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <section>
+        <h4>Raw {frame.format === 'proto' ? 'bytes' : frame.format === 'sse' ? 'SSE data' : 'message'}</h4>
+        {frame.sse && (
+          <p class="muted">
+            {Object.entries(frame.sse)
+              .map(([k, v]) => `${k}: ${String(v)}`)
+              .join(' · ')}
+          </p>
+        )}
+        <pre class="raw">{frame.raw.length > 20000 ? `${frame.raw.slice(0, 20000)}… (${frame.raw.length - 20000} more characters)` : frame.raw}</pre>
+        {frame.range && (
+          <p class="muted">
+            Bytes {frame.range[0]}–{frame.range[1]} of the stream
+          </p>
+        )}
+      </section>
+      {stream && (
+        <section>
+          <h4>Stream</h4>
+          <dl class="kv">
+            <dt>Request</dt>
+            <dd>
+              {stream.method} {stream.url}
+            </dd>
+            <dt>Status</dt>
+            <dd>
+              {stream.status} {stream.statusText}
+            </dd>
+            <dt>Transport</dt>
+            <dd>
+              {stream.transport} · {stream.format}
+            </dd>
+            <dt>Frame</dt>
+            <dd>{stream.frameUrl}</dd>
+            <dt>Received</dt>
+            <dd>{new Date(frame.t).toISOString()}</dd>
+            {stream.error && (
+              <>
+                <dt>Ended with</dt>
+                <dd class="error-text">{stream.error}</dd>
+              </>
+            )}
+          </dl>
+          {stream.requestBody && (
+            <details>
+              <summary>Request body</summary>
+              <RequestBody body={stream.requestBody} />
+            </details>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}
+
+function RequestBody({ body }: { body: string }) {
+  try {
+    return <JsonTree value={JSON.parse(body)} open={1} />;
+  } catch {
+    return <pre class="raw">{body}</pre>;
+  }
+}

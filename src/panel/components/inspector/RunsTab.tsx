@@ -1,0 +1,163 @@
+import { openAt, runStatusAt, type SubagentEntity } from '../../../engine/replay/timeline';
+import type { SessionStore } from '../../store/sessionStore';
+import { JsonTree } from '../JsonTree';
+
+const span = (start: number, end: number | undefined, index: number) => (end !== undefined && end <= index ? `#${start}–#${end}` : `#${start}–…`);
+
+export function RunsTab({ store, index }: { store: SessionStore; index: number }) {
+  void store.version.value;
+  const t = store.replay.value.timeline;
+  const runs = t.runs.filter((r) => r.start <= index);
+  const jump = (i: number) => store.select(i, 'event');
+  const subagents = t.subagents.filter((s) => s.start <= index);
+  const roots = subagents.filter((s) => !s.parentSubagentRunId || !subagents.some((p) => p.subagentRunId === s.parentSubagentRunId));
+  const childrenOf = (s: SubagentEntity) => subagents.filter((c) => c.parentSubagentRunId === s.subagentRunId && c !== s);
+  const Sub = ({ s }: { s: SubagentEntity }) => (
+    <li>
+      <button type="button" class="link" onClick={() => jump(s.start)}>
+        {s.name}
+      </button>{' '}
+      <code class="muted">{s.subagentRunId}</code> <span class={`status status-${s.end !== undefined && s.end <= index ? s.status : 'running'}`}>{s.end !== undefined && s.end <= index ? s.status : 'running'}</span>{' '}
+      <span class="muted">
+        {span(s.start, s.end, index)} · {s.events} attributed events
+        {s.parentToolCallId ? ` · from tool call ${s.parentToolCallId}` : ''}
+      </span>
+      {s.error && <div class="error-text">{s.error.message}</div>}
+      {childrenOf(s).length > 0 && (
+        <ul>
+          {childrenOf(s).map((c) => (
+            <Sub key={c.subagentRunId + c.start} s={c} />
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+  return (
+    <div class="tab-body" data-testid="runs-tab">
+      <h3>Runs as of event #{index}</h3>
+      {runs.length === 0 && <p class="muted">No run has started yet.</p>}
+      {runs.map((r) => {
+        const status = runStatusAt(r, index);
+        const steps = t.steps.filter((s) => s.runKey === r.key && s.start <= index);
+        const calls = t.toolCalls.filter((c) => c.start >= r.start && (r.end === undefined || c.start <= r.end) && c.start <= index && c.lane === r.lane);
+        const interrupts = t.interrupts.filter((i) => i.runKey === r.key && i.raisedAt <= index);
+        return (
+          <section key={r.key} class="run" data-run-id={r.runId}>
+            <h4>
+              <button type="button" class="link" onClick={() => jump(r.start)}>
+                run {r.runId}
+              </button>{' '}
+              <span class={`status status-${status}`}>{status}</span> <span class="muted">thread {r.threadId} · {span(r.start, r.end, index)}</span>
+            </h4>
+            {r.parentRunId && <p class="muted">parent run {r.parentRunId}</p>}
+            {r.resumes !== undefined && <p class="muted">resumes run {t.runs[r.resumes]?.runId}</p>}
+            {r.error && status === 'error' && <p class="error-text">RUN_ERROR: {r.error.message}{r.error.code ? ` (${r.error.code})` : ''}</p>}
+            {r.result !== undefined && status !== 'running' && (
+              <details>
+                <summary>result</summary>
+                <JsonTree value={r.result} />
+              </details>
+            )}
+            {r.usage !== undefined && status !== 'running' && (
+              <details>
+                <summary>usage</summary>
+                <JsonTree value={r.usage} />
+              </details>
+            )}
+            {steps.length > 0 && (
+              <div>
+                <b>Steps</b>{' '}
+                {steps.map((s, k) => (
+                  <span key={k} class={`step ${openAt(s, index) ? 'open' : ''}`}>
+                    {s.name}
+                    {s.subagentRunId ? ` (${s.subagentRunId})` : ''} <span class="muted">{span(s.start, s.end, index)}</span>
+                  </span>
+                ))}
+              </div>
+            )}
+            {calls.length > 0 && (
+              <div>
+                <b>Tool calls</b>
+                <ul>
+                  {calls.map((c) => (
+                    <li key={c.toolCallId + c.start}>
+                      <button type="button" class="link" onClick={() => jump(c.start)}>
+                        {c.name}
+                      </button>{' '}
+                      <code class="muted">{c.toolCallId}</code> <span class="muted">{span(c.start, c.end, index)}</span>
+                      {c.resultAt !== undefined && c.resultAt <= index ? (
+                        <span>
+                          {' '}
+                          · result at{' '}
+                          <button type="button" class="link" onClick={() => jump(c.resultAt!)}>
+                            #{c.resultAt}
+                          </button>
+                        </span>
+                      ) : (
+                        <span class="muted"> · no result yet</span>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
+            {interrupts.length > 0 && (
+              <div class="interrupt-box">
+                <b>Interrupts</b>
+                <ul>
+                  {interrupts.map((i) => {
+                    const resolved = i.resolvedAt !== undefined && i.resolvedAt <= index;
+                    return (
+                      <li key={i.interrupt.id} data-interrupt-id={i.interrupt.id}>
+                        <code>{i.interrupt.id}</code> ({i.interrupt.reason}){i.interrupt.message ? `: ${i.interrupt.message}` : ''}{' '}
+                        {resolved ? (
+                          <span>
+                            → <span class={`status status-${i.resolution!.status}`}>{i.resolution!.status}</span> in run{' '}
+                            <button type="button" class="link" onClick={() => jump(i.resolvedAt!)}>
+                              {t.runs[i.resumedRunKey!]?.runId}
+                            </button>
+                            {i.resolution!.payload !== undefined && <span class="muted"> payload {JSON.stringify(i.resolution!.payload)}</span>}
+                          </span>
+                        ) : (
+                          <span class="status status-running">open</span>
+                        )}
+                      </li>
+                    );
+                  })}
+                </ul>
+              </div>
+            )}
+          </section>
+        );
+      })}
+      {roots.length > 0 && (
+        <section>
+          <h4>Subagents</h4>
+          <ul class="tree">
+            {roots.map((s) => (
+              <Sub key={s.subagentRunId + s.start} s={s} />
+            ))}
+          </ul>
+        </section>
+      )}
+      {t.reasoning.some((r) => r.start <= index) && (
+        <section>
+          <h4>Reasoning</h4>
+          <ul>
+            {t.reasoning
+              .filter((r) => r.start <= index)
+              .map((r) => (
+                <li key={r.messageId + r.start}>
+                  <button type="button" class="link" onClick={() => jump(r.start)}>
+                    {r.messageId}
+                  </button>{' '}
+                  <span class="muted">{span(r.start, r.end, index)}</span>
+                  {r.encryptedAt?.some((e) => e <= index) && <span class="badge badge-info">encrypted value</span>}
+                </li>
+              ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

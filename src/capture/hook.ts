@@ -1,17 +1,19 @@
 /**
- * Runs in the page's MAIN world at document_start, in every frame, before any page script.
- * It wraps fetch and tees AG-UI streams to the content script; the page must not be able to tell.
- *  - The page gets the native promise and the original Response; we read a clone() of AG-UI bodies only.
- *  - Every native we use is captured now, so later page patches neither see nor break us.
- *  - The wrapper is a Proxy of the native fetch, and Function.prototype.toString answers for it as for the native.
- * No imports with runtime code: this file is bundled alone into every page.
+ * Runs in the page's MAIN world at document_start, in every frame, before any page script. It tees AG-UI
+ * streams (fetch, EventSource, WebSocket, XMLHttpRequest) to the content script; the page must not be able
+ * to tell:
+ *  - fetch returns the native promise and the original Response; only AG-UI bodies are cloned and read.
+ *  - Every native used is captured now, so later page patches neither see nor break us.
+ *  - Wrappers are Proxies of the natives, and Function.prototype.toString answers for them as for the natives.
+ *  - Listeners we add observe only; nothing the page reads changes.
+ * No runtime imports: this file is bundled alone into every page, and must stay small.
  */
-import { HANDSHAKE_KEY, type PageMessage, type StreamFormat } from './wire';
+import { HANDSHAKE_KEY, type PageMessage, type StreamFormat, type StreamOpen, type Transport } from './wire';
 
 (() => {
   const win = window;
-  const { apply } = Reflect;
-  const nativeFetch = win.fetch;
+  const { apply, construct } = Reflect;
+  const P = Proxy;
   const then = Promise.prototype.then;
   const clone = Response.prototype.clone;
   const headersGet = Headers.prototype.get;
@@ -19,12 +21,15 @@ import { HANDSHAKE_KEY, type PageMessage, type StreamFormat } from './wire';
   const getBody = Object.getOwnPropertyDescriptor(Response.prototype, 'body')!.get!;
   const getReader = ReadableStream.prototype.getReader;
   const read = ReadableStreamDefaultReader.prototype.read;
-  const postMessage = MessagePort.prototype.postMessage;
+  const requestClone = Request.prototype.clone;
+  const requestText = Request.prototype.text;
+  const post = MessagePort.prototype.postMessage;
+  const listen = EventTarget.prototype.addEventListener;
   const fnToString = Function.prototype.toString;
   const now = performance.now.bind(performance);
-  const timeOrigin = performance.timeOrigin;
-  const ProxyCtor = Proxy;
+  const origin = performance.timeOrigin;
   const frameUrl = String(location.href);
+  const disguised = new WeakMap<object, unknown>();
 
   const channel = new MessageChannel();
   const port = channel.port1;
@@ -32,97 +37,68 @@ import { HANDSHAKE_KEY, type PageMessage, type StreamFormat } from './wire';
   // listener) takes the port and stops the event, so page listeners never see it.
   win.postMessage({ [HANDSHAKE_KEY]: 1 }, '*', [channel.port2]);
 
-  const send = (message: PageMessage): void => {
+  const send = (m: PageMessage): void => {
     try {
-      apply(postMessage, port, [message]);
+      apply(post, port, [m]);
     } catch {
       // A message that cannot be cloned is dropped rather than breaking the page.
     }
   };
+  const stamp = (): number => origin + now();
+  let nextId = 0;
+
+  /** Replaces obj[key] with a Proxy of it that answers toString as the original. */
+  const wrap = <T extends object>(obj: object, key: string, handler: ProxyHandler<T>): void => {
+    const original = (obj as Record<string, T>)[key];
+    if (typeof original !== 'function') return;
+    const proxy = new P(original, handler);
+    disguised.set(proxy, original);
+    (obj as Record<string, T>)[key] = proxy;
+  };
+  wrap(Function.prototype, 'toString', {
+    apply: (target, self, args) => apply(target as () => string, disguised.has(self) ? disguised.get(self) : self, args),
+  });
 
   const SENSITIVE = /^(authorization|cookie|set-cookie|proxy-authorization)$|key|token|secret/i;
   const headerList = (headers: Headers | undefined): [string, string][] => {
     const list: [string, string][] = [];
-    if (headers) {
-      apply(headersForEach, headers, [
-        (value: string, name: string) => list.push([name, SENSITIVE.test(name) ? '[redacted]' : value]),
-      ]);
-    }
+    if (headers) apply(headersForEach, headers, [(v: string, n: string) => list.push([n, SENSITIVE.test(n) ? '[redacted]' : v])]);
     return list;
   };
-
   const formatOf = (contentType: string | null): StreamFormat | null => {
     const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
     return type === 'text/event-stream' ? 'sse' : type === 'application/vnd.ag-ui.event+proto' ? 'proto' : null;
   };
-
-  let nextId = 0;
-  const stamp = (): number => timeOrigin + now();
-
-  const requestOf = (args: unknown[]): { url: string; method: string; headers: [string, string][]; body?: string } => {
-    const [input, init] = args as [unknown, RequestInit | undefined];
-    const request = input instanceof Request ? input : undefined;
-    const url = request ? request.url : String(input instanceof URL ? input.href : input);
-    const method = (init?.method ?? request?.method ?? 'GET').toUpperCase();
-    let headers: [string, string][] = [];
-    try {
-      headers = headerList(new Headers(init?.headers ?? request?.headers));
-    } catch {
-      // Malformed headers make the native fetch reject; nothing to record.
-    }
-    const body = typeof init?.body === 'string' ? init.body : undefined;
-    return body === undefined ? { url, method, headers } : { url, method, headers, body };
-  };
-
-  const tee = async (response: Response, request: ReturnType<typeof requestOf>, format: StreamFormat): Promise<void> => {
+  const open = (transport: Transport, format: StreamFormat, url: string, extra: Partial<StreamOpen> = {}): number => {
     const id = ++nextId;
-    const copy = apply(clone, response, []) as Response;
-    const body = apply(getBody, copy, []) as ReadableStream<Uint8Array> | null;
-    send({
-      kind: 'open',
-      id,
-      t: stamp(),
-      transport: 'fetch',
-      format,
-      url: response.url || request.url,
-      method: request.method,
-      status: response.status,
-      statusText: response.statusText,
-      frameUrl,
-      requestHeaders: request.headers,
-      responseHeaders: headerList(response.headers),
-      ...(request.body === undefined ? {} : { requestBody: request.body }),
-    });
-    if (!body) {
-      send({ kind: 'close', id, t: stamp() });
-      return;
-    }
-    const reader = apply(getReader, body, []) as ReadableStreamDefaultReader<Uint8Array>;
-    try {
-      for (;;) {
-        const { done, value } = await (apply(read, reader, []) as Promise<ReadableStreamReadResult<Uint8Array>>);
-        if (done) break;
-        send({ kind: 'chunk', id, t: stamp(), bytes: value });
+    send({ kind: 'open', id, t: stamp(), transport, format, url, method: 'GET', status: 0, statusText: '', frameUrl, requestHeaders: [], responseHeaders: [], ...extra });
+    return id;
+  };
+  const close = (id: number, error?: string) => send(error === undefined ? { kind: 'close', id, t: stamp() } : { kind: 'close', id, t: stamp(), error });
+  const errorText = (e: unknown) => `${String((e as Error)?.name ?? 'Error')}: ${String((e as Error)?.message ?? e)}`;
+
+  // ---- fetch: SSE and protobuf responses are cloned and read; nothing else is touched.
+  wrap<typeof fetch>(win, 'fetch', {
+    apply(target, self, args: unknown[]) {
+      let request: Request | undefined;
+      let body: Promise<string> | string | undefined;
+      try {
+        const [input, init] = args as [unknown, RequestInit | undefined];
+        if (input instanceof Request) request = input;
+        if (typeof init?.body === 'string') body = init.body;
+        // A JSON Request body is read from a clone made before fetch consumes it (RunAgentInput).
+        else if (request && !init?.body && /json/i.test(apply(headersGet, request.headers, ['content-type']) ?? '')) {
+          body = apply(requestText, apply(requestClone, request, []), []) as Promise<string>;
+        }
+      } catch {
+        // Whatever the page passed, fetch itself decides; we only look.
       }
-      send({ kind: 'close', id, t: stamp() });
-    } catch (error) {
-      send({ kind: 'close', id, t: stamp(), error: String((error as Error)?.name ?? error) + ': ' + String((error as Error)?.message ?? '') });
-    }
-  };
-
-  const observe = (response: Response, args: unknown[]): void => {
-    const format = formatOf(apply(headersGet, response.headers, ['content-type']) as string | null);
-    if (!format) return;
-    void tee(response, requestOf(args), format);
-  };
-
-  const wrapped = new ProxyCtor(nativeFetch, {
-    apply(target, thisArg, args: unknown[]) {
-      const promise = apply(target, thisArg, args) as Promise<Response>;
+      const promise = apply(target, self, args) as Promise<Response>;
       apply(then, promise, [
         (response: Response) => {
           try {
-            observe(response, args);
+            const format = formatOf(apply(headersGet, response.headers, ['content-type']) as string | null);
+            if (format) void tee(response, args, request, body, format);
           } catch {
             // Never let the debugger break the page.
           }
@@ -133,13 +109,176 @@ import { HANDSHAKE_KEY, type PageMessage, type StreamFormat } from './wire';
     },
   });
 
-  const disguised = new Map<unknown, unknown>([[wrapped, nativeFetch]]);
-  const toStringProxy = new ProxyCtor(fnToString, {
-    apply(target, thisArg, args) {
-      return apply(target, disguised.has(thisArg) ? disguised.get(thisArg) : thisArg, args);
-    },
-  });
-  disguised.set(toStringProxy, fnToString);
-  Function.prototype.toString = toStringProxy;
-  win.fetch = wrapped;
+  const tee = async (response: Response, args: unknown[], request: Request | undefined, body: Promise<string> | string | undefined, format: StreamFormat) => {
+    const copy = apply(clone, response, []) as Response;
+    const stream = apply(getBody, copy, []) as ReadableStream<Uint8Array> | null;
+    const init = args[1] as RequestInit | undefined;
+    let requestHeaders: [string, string][] = [];
+    try {
+      requestHeaders = headerList(new Headers(init?.headers ?? request?.headers));
+    } catch {
+      // Unreadable headers: shown as none.
+    }
+    const id = open('fetch', format, response.url || (request ? request.url : String(args[0])), {
+      method: String(init?.method ?? request?.method ?? 'GET').toUpperCase(),
+      status: response.status,
+      statusText: response.statusText,
+      requestHeaders,
+      responseHeaders: headerList(response.headers),
+      ...(typeof body === 'string' ? { requestBody: body } : {}),
+    });
+    if (body && typeof body !== 'string') apply(then, body, [(text: string) => send({ kind: 'body', id, t: stamp(), text }), () => undefined]);
+    if (!stream) return close(id);
+    const reader = apply(getReader, stream, []) as ReadableStreamDefaultReader<Uint8Array>;
+    try {
+      for (;;) {
+        const { done, value } = await (apply(read, reader, []) as Promise<ReadableStreamReadResult<Uint8Array>>);
+        if (done) break;
+        send({ kind: 'chunk', id, t: stamp(), bytes: value });
+      }
+      close(id);
+    } catch (error) {
+      close(id, errorText(error));
+    }
+  };
+
+  // ---- EventSource: each connection is a stream; events are re-encoded as SSE text.
+  const NativeES = win.EventSource;
+  if (NativeES) {
+    const watched = new WeakMap<EventSource, { id: number; types: Set<string>; on: (e: Event) => void }>();
+    const sse = (e: MessageEvent) =>
+      `${e.type === 'message' ? '' : `event: ${e.type}\n`}${e.lastEventId ? `id: ${e.lastEventId}\n` : ''}${String(e.data)
+        .split('\n')
+        .map((l) => `data: ${l}\n`)
+        .join('')}\n`;
+    wrap<typeof EventSource>(win, 'EventSource', {
+      construct(target, args, newTarget) {
+        const es = construct(target, args, newTarget) as EventSource;
+        try {
+          let connection = 0;
+          const state = {
+            id: 0,
+            types: new Set(['message']),
+            on: (e: Event) => {
+              if (e.type === 'open') {
+                state.id = open('eventsource', 'sse', es.url, { status: 200, note: `EventSource connection ${++connection}, re-encoded from its events` });
+              } else if (e.type === 'error') {
+                if (state.id) close(state.id, es.readyState === NativeES.CLOSED ? 'EventSource: connection failed' : 'EventSource: connection lost, reconnecting');
+                state.id = 0;
+              } else if (state.id) send({ kind: 'chunk', id: state.id, t: stamp(), text: sse(e as MessageEvent) });
+            },
+          };
+          watched.set(es, state);
+          for (const type of ['open', 'error', 'message']) apply(listen, es, [type, state.on]);
+        } catch {
+          // Not watched; the page's EventSource works as ever.
+        }
+        return es;
+      },
+    });
+    // Named events are seen when the page listens for them.
+    wrap<typeof listen>(EventTarget.prototype, 'addEventListener', {
+      apply(target, self, args: unknown[]) {
+        const state = watched.get(self as EventSource);
+        if (state && typeof args[0] === 'string' && !state.types.has(args[0]) && args[0] !== 'open' && args[0] !== 'error') {
+          state.types.add(args[0]);
+          apply(listen, self, [args[0], state.on]);
+        }
+        return apply(target, self, args);
+      },
+    });
+    wrap<() => void>(NativeES.prototype, 'close', {
+      apply(target, self: EventSource, args) {
+        const state = watched.get(self);
+        if (state?.id) close(state.id);
+        if (state) state.id = 0;
+        return apply(target, self, args);
+      },
+    });
+  }
+
+  // ---- WebSocket: JSON text messages that are AG-UI events, both ways.
+  const NativeWS = win.WebSocket;
+  if (NativeWS) {
+    const sockets = new WeakMap<WebSocket, number>();
+    const isEvent = (data: unknown): data is string => typeof data === 'string' && data.charCodeAt(0) === 123 && /"type"\s*:\s*"[A-Z][A-Z_]+"/.test(data.slice(0, 2048));
+    const note = (ws: WebSocket, data: unknown, dir: 'in' | 'out') => {
+      if (!isEvent(data)) return;
+      let id = sockets.get(ws);
+      if (!id) sockets.set(ws, (id = open('websocket', 'json', ws.url, { status: 101 })));
+      send({ kind: 'chunk', id, t: stamp(), text: data, dir });
+    };
+    wrap<typeof WebSocket>(win, 'WebSocket', {
+      construct(target, args, newTarget) {
+        const ws = construct(target, args, newTarget) as WebSocket;
+        try {
+          apply(listen, ws, ['message', (e: MessageEvent) => note(ws, e.data, 'in')]);
+          apply(listen, ws, ['close', () => sockets.has(ws) && close(sockets.get(ws)!)]);
+        } catch {
+          // Not watched.
+        }
+        return ws;
+      },
+    });
+    wrap<WebSocket['send']>(NativeWS.prototype, 'send', {
+      apply(target, self: WebSocket, args: unknown[]) {
+        const result = apply(target, self, args);
+        try {
+          note(self, args[0], 'out');
+        } catch {
+          // Not recorded.
+        }
+        return result;
+      },
+    });
+  }
+
+  // ---- XMLHttpRequest: text/event-stream responses, read as they progress.
+  const XHR = win.XMLHttpRequest;
+  if (XHR) {
+    const calls = new WeakMap<XMLHttpRequest, { method: string; url: string }>();
+    wrap<XMLHttpRequest['open']>(XHR.prototype, 'open', {
+      apply(target, self: XMLHttpRequest, args: unknown[]) {
+        calls.set(self, { method: String(args[0]).toUpperCase(), url: String(args[1]) });
+        return apply(target, self, args);
+      },
+    });
+    wrap<XMLHttpRequest['send']>(XHR.prototype, 'send', {
+      apply(target, self: XMLHttpRequest, args: unknown[]) {
+        try {
+          const call = calls.get(self);
+          let id = 0;
+          let seen = 0;
+          const pull = () => {
+            if (!id && self.readyState >= 2 && formatOf(self.getResponseHeader('content-type')) === 'sse' && (self.responseType === '' || self.responseType === 'text')) {
+              id = open('xhr', 'sse', self.responseURL || call?.url || '', {
+                method: call?.method ?? 'GET',
+                status: self.status,
+                statusText: self.statusText,
+                ...(typeof args[0] === 'string' ? { requestBody: args[0] } : {}),
+              });
+            }
+            if (id && self.readyState >= 3) {
+              const text = self.responseText;
+              if (text.length > seen) send({ kind: 'chunk', id, t: stamp(), text: text.slice(seen) });
+              seen = text.length;
+            }
+          };
+          const finish = (error?: string) => {
+            if (!id) return;
+            if (!error) pull();
+            close(id, error);
+            id = 0;
+          };
+          apply(listen, self, ['readystatechange', pull]);
+          apply(listen, self, ['progress', pull]);
+          for (const end of ['error', 'abort', 'timeout']) apply(listen, self, [end, () => finish(`XMLHttpRequest: ${end}`)]);
+          apply(listen, self, ['load', () => finish()]);
+        } catch {
+          // Not watched.
+        }
+        return apply(target, self, args);
+      },
+    });
+  }
 })();

@@ -1,6 +1,6 @@
 /**
  * What the page hook sends to the content script over its private MessagePort.
- * Types only: the hook has no dependencies; the relay validates every message (bridge/schema.ts).
+ * Types only: the hook has no dependencies; the relay validates every message (bridge/messages.ts).
  */
 
 export type StreamFormat = 'sse' | 'proto' | 'json';
@@ -28,13 +28,19 @@ export interface StreamOpen {
   responseHeaders: [string, string][];
   /** The request body, when it was text (AG-UI clients POST RunAgentInput as JSON). */
   requestBody?: string;
+  /** How the bytes were obtained when they are not the wire's own (EventSource events re-encoded as SSE). */
+  note?: string;
 }
 
 export interface StreamChunk {
   kind: 'chunk';
   id: number;
   t: number;
-  bytes: Uint8Array;
+  /** The bytes (fetch), or text the relay encodes as UTF-8 (EventSource, WebSocket, XHR). */
+  bytes?: Uint8Array;
+  text?: string;
+  /** WebSocket: sent by the page ("out") or received ("in"). */
+  dir?: 'in' | 'out';
 }
 
 export interface StreamClose {
@@ -45,4 +51,12 @@ export interface StreamClose {
   error?: string;
 }
 
-export type PageMessage = StreamOpen | StreamChunk | StreamClose;
+/** The request body, when it could only be read after the stream opened (a Request object's JSON body). */
+export interface StreamBody {
+  kind: 'body';
+  id: number;
+  t: number;
+  text: string;
+}
+
+export type PageMessage = StreamOpen | StreamChunk | StreamClose | StreamBody;

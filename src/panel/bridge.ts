@@ -1,16 +1,19 @@
 /**
  * The panel's end of the bridge: one port to the background for one tab, reconnecting by itself when the
- * service worker restarts. Every inbound message is validated; bytes arrive as base64.
+ * service worker restarts. On every (re)connect it says what it already has, so the background (and through it
+ * the content scripts) send the rest; each record is applied once, in order. Bytes arrive as base64.
  */
 import browser, { type Runtime } from 'webextension-polyfill';
-import { base64ToBytes } from '../engine/util/base64';
 import { type Captured, type PanelInbound, PanelInboundSchema, type PanelOutbound, PORT_PANEL } from '../bridge/messages';
+import { OrderedIntake } from '../bridge/ordered';
 import type { Session, StreamInfo } from '../engine/session/session';
+import { base64ToBytes } from '../engine/util/base64';
 
 export interface BridgeHandlers {
   onDropped(count: number): void;
-  onNavigated(url: string, t: number): void;
-  onActivity(): void;
+  /** The tab navigated. `preserved`: keep the previous page's streams (Preserve log). */
+  onNavigated(url: string, t: number, preserved: boolean): void;
+  onPreserveLog(on: boolean): void;
 }
 
 export const streamKey = (docKey: string, id: number): string => `${docKey}:${id}`;
@@ -36,14 +39,18 @@ export function ingest(session: Session, item: Captured): void {
         page: session.navigations.length,
       };
       if (record.requestBody !== undefined) info.requestBody = record.requestBody;
+      if (record.note !== undefined) info.note = record.note;
       session.open(info);
       return;
     }
     case 'chunk':
-      session.chunk(id, record.t, base64ToBytes(record.base64));
+      session.chunk(id, record.t, base64ToBytes(record.base64), record.dir);
       return;
     case 'close':
       session.close(id, record.t, record.error);
+      return;
+    case 'body':
+      session.body(id, record.t, record.text);
       return;
     default: {
       const unhandled: never = record;
@@ -52,11 +59,10 @@ export function ingest(session: Session, item: Captured): void {
   }
 }
 
-export function connectPanel(tabId: number, session: () => Session, handlers: BridgeHandlers): { clear(): void; dispose(): void } {
+export function connectPanel(tabId: number, session: () => Session, handlers: BridgeHandlers) {
   let port: Runtime.Port | null = null;
   let disposed = false;
-  /** Highest seq applied per document, so a replayed backlog after a reconnect applies nothing twice. */
-  const applied = new Map<string, number>();
+  const intake = new OrderedIntake<Captured>();
 
   const onMessage = (raw: unknown) => {
     const parsed = PanelInboundSchema.safeParse(raw);
@@ -65,19 +71,17 @@ export function connectPanel(tabId: number, session: () => Session, handlers: Br
     if ('tabId' in message && message.tabId !== tabId) return;
     switch (message.kind) {
       case 'captured':
-        for (const item of message.items) {
-          const last = applied.get(item.docKey) ?? -1;
-          if (item.seq <= last) continue;
-          applied.set(item.docKey, item.seq);
-          ingest(session(), item);
-        }
-        handlers.onActivity();
+        for (const item of message.items) for (const ready of intake.offer(item)) ingest(session(), ready);
         return;
       case 'navigated':
-        handlers.onNavigated(message.url, message.t);
+        handlers.onNavigated(message.url, message.t, message.preserved);
         return;
       case 'dropped':
+        for (const [doc, seq] of Object.entries(message.resume)) for (const ready of intake.skipTo(doc, seq)) ingest(session(), ready);
         handlers.onDropped(message.count);
+        return;
+      case 'preserve-log':
+        handlers.onPreserveLog(message.on);
         return;
       case 'tabs':
         return;
@@ -88,7 +92,13 @@ export function connectPanel(tabId: number, session: () => Session, handlers: Br
     }
   };
 
-  const post = (message: PanelOutbound) => port?.postMessage(message);
+  const post = (message: PanelOutbound) => {
+    try {
+      port?.postMessage(message);
+    } catch {
+      // Disconnected: the reconnect sends what matters again.
+    }
+  };
 
   const connect = () => {
     if (disposed) return;
@@ -96,18 +106,19 @@ export function connectPanel(tabId: number, session: () => Session, handlers: Br
     port.onMessage.addListener(onMessage);
     port.onDisconnect.addListener(() => {
       port = null;
-      // The service worker stopped or restarted: come back and ask again; `applied` skips what we have.
-      if (!disposed) setTimeout(connect, 100);
+      // The service worker stopped or restarted: come back and say what we have; the rest is sent again.
+      if (!disposed) setTimeout(connect, 50);
     });
-    post({ kind: 'subscribe', tabId });
+    post({ kind: 'subscribe', tabId, have: intake.have() });
   };
   connect();
 
   return {
     clear: () => {
-      // `applied` stays: seq numbers keep growing per document, so nothing old can come back.
+      // The intake stays: seq numbers keep growing per document, so nothing old can come back.
       post({ kind: 'clear', tabId });
     },
+    setPreserveLog: (on: boolean) => post({ kind: 'preserve-log', tabId, on }),
     dispose: () => {
       disposed = true;
       port?.disconnect();

@@ -1,3 +1,4 @@
+import { signal } from '@preact/signals';
 import { render } from 'preact';
 import browser from 'webextension-polyfill';
 import { Session } from '../engine/session/session';
@@ -24,12 +25,24 @@ if (tabId === null) {
 } else {
   document.title = `AG-UI · tab ${tabId}`;
   const store = createSessionStore();
+  const preserveLog = signal(false);
   /** The live capture; an import is shown beside it, not mixed into it. */
   let live = store.session.value;
+  const showLive = () => {
+    if (!store.imported.value) store.reset(live);
+  };
   const bridge = connectPanel(tabId, () => live, {
     onDropped: (count) => (store.dropped.value = count),
-    onNavigated: (url, t) => live.navigate(url, t),
-    onActivity: () => undefined,
+    onNavigated: (url, t, preserved) => {
+      if (preserved) live.navigate(url, t);
+      else {
+        // Like the Network panel: a new page starts a new log unless "Preserve log" is on.
+        live = new Session();
+        live.navigate(url, t);
+        showLive();
+      }
+    },
+    onPreserveLog: (on) => (preserveLog.value = on),
   });
   const showError = (error: unknown) => {
     // One sentence, where the user looks; the panel keeps working.
@@ -55,6 +68,12 @@ if (tabId === null) {
         onBackToLive: () => {
           store.imported.value = null;
           store.reset(live);
+        },
+        preserveLog: {
+          get on() {
+            return preserveLog.value;
+          },
+          toggle: () => bridge.setPreserveLog(!preserveLog.value),
         },
       }}
     />,

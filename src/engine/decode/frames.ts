@@ -19,6 +19,8 @@ export interface Frame {
   raw: string;
   /** Byte range within the stream (SSE and protobuf). */
   range?: [number, number];
+  /** WebSocket: "out" for what the page sent (shown, not replayed), "in" for what it received. */
+  direction?: 'in' | 'out';
   /** SSE fields other than data. */
   sse?: { event?: string; id?: string; retry?: number };
   event?: AnyEvent;
@@ -50,10 +52,19 @@ export class StreamDecoder {
   }
 
   /** SSE and protobuf: a chunk of bytes. JSON: one whole message (WebSocket). */
-  push(bytes: Uint8Array, t: number): Frame[] {
+  push(bytes: Uint8Array, t: number, dir?: 'in' | 'out'): Frame[] {
     if (this.sse) return this.sse.push(bytes).map((f) => this.fromSse(f, t));
     if (this.proto) return this.proto.push(bytes).map((f) => this.fromProto(f, t));
-    return [this.fromJson(new TextDecoder().decode(bytes), t)];
+    const frame = this.fromJson(new TextDecoder().decode(bytes), t);
+    if (dir) {
+      frame.direction = dir;
+      // What the page sent is the client's own message, not part of the agent's stream.
+      if (dir === 'out') {
+        frame.replayable = false;
+        delete frame.replay;
+      }
+    }
+    return [frame];
   }
 
   /** One whole JSON text message (WebSocket, JSONL line, array element). */

@@ -24,6 +24,7 @@ const StreamInfoSchema = z.object({
   requestHeaders: z.array(z.tuple([z.string().max(4096), z.string().max(64 * 1024)])).max(1000),
   responseHeaders: z.array(z.tuple([z.string().max(4096), z.string().max(64 * 1024)])).max(1000),
   requestBody: z.string().max(MAX_STRING).optional(),
+  note: z.string().max(4096).optional(),
   openedAt: z.number().finite(),
   closedAt: z.number().finite().optional(),
   error: z.string().max(64 * 1024).optional(),
@@ -32,7 +33,8 @@ const StreamInfoSchema = z.object({
 
 const RecordSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('open'), stream: z.number().int().min(0) }),
-  z.object({ kind: z.literal('chunk'), stream: z.number().int().min(0), t: z.number().finite(), data: z.string().max(MAX_STRING) }),
+  z.object({ kind: z.literal('chunk'), stream: z.number().int().min(0), t: z.number().finite(), data: z.string().max(MAX_STRING), dir: z.enum(['in', 'out']).optional() }),
+  z.object({ kind: z.literal('body'), stream: z.number().int().min(0), t: z.number().finite(), text: z.string().max(MAX_STRING) }),
   z.object({ kind: z.literal('message'), stream: z.number().int().min(0), t: z.number().finite(), text: z.string().max(MAX_STRING) }),
   z.object({ kind: z.literal('close'), stream: z.number().int().min(0), t: z.number().finite(), error: z.string().max(64 * 1024).optional() }),
   z.object({ kind: z.literal('navigate'), url: z.string().max(64 * 1024), t: z.number().finite() }),
@@ -62,7 +64,10 @@ export function exportSession(session: Session, tool = { name: 'AG-UI DevTools',
         records.push({ kind: 'open', stream: index.get(r.streamId)! });
         break;
       case 'chunk':
-        records.push({ kind: 'chunk', stream: index.get(r.streamId)!, t: r.t, data: bytesToBase64(r.bytes) });
+        records.push({ kind: 'chunk', stream: index.get(r.streamId)!, t: r.t, data: bytesToBase64(r.bytes), ...(r.dir && { dir: r.dir }) });
+        break;
+      case 'body':
+        records.push({ kind: 'body', stream: index.get(r.streamId)!, t: r.t, text: r.text });
         break;
       case 'message':
         records.push({ kind: 'message', stream: index.get(r.streamId)!, t: r.t, text: r.text });
@@ -127,8 +132,9 @@ export function importSession(value: unknown): Session {
       } catch {
         throw new SessionFileError(`Not a valid ${SESSION_FORMAT} file at records.${i}.data: not base64.`);
       }
-      session.chunk(info.id, r.t, bytes);
-    } else if (r.kind === 'message') session.message(info.id, r.t, r.text);
+      session.chunk(info.id, r.t, bytes, r.dir);
+    } else if (r.kind === 'body') session.body(info.id, r.t, r.text);
+    else if (r.kind === 'message') session.message(info.id, r.t, r.text);
     else session.close(info.id, r.t, r.error);
   });
   return session;

@@ -16,6 +16,8 @@ export interface StreamInfo {
   requestHeaders: [string, string][];
   responseHeaders: [string, string][];
   requestBody?: string;
+  /** How the bytes were obtained when they are not the wire's own (EventSource events re-encoded). */
+  note?: string;
   openedAt: number;
   closedAt?: number;
   error?: string;
@@ -41,7 +43,8 @@ export interface Navigation {
 /** Everything that happened, in arrival order (what an export writes). */
 export type SessionRecord =
   | { kind: 'open'; streamId: string }
-  | { kind: 'chunk'; streamId: string; t: number; bytes: Uint8Array }
+  | { kind: 'chunk'; streamId: string; t: number; bytes: Uint8Array; dir?: 'in' | 'out' }
+  | { kind: 'body'; streamId: string; t: number; text: string }
   | { kind: 'message'; streamId: string; t: number; text: string }
   | { kind: 'close'; streamId: string; t: number; error?: string }
   | { kind: 'navigate'; url: string; t: number };
@@ -79,14 +82,23 @@ export class Session {
     this.log.push({ kind: 'open', streamId: info.id });
   }
 
-  chunk(streamId: string, t: number, bytes: Uint8Array): void {
+  /** Bytes of a stream; for JSON streams one whole message, `dir` "out" when the page sent it (WebSocket). */
+  chunk(streamId: string, t: number, bytes: Uint8Array, dir?: 'in' | 'out'): void {
     const record = this.streams.get(streamId);
     const decoder = this.decoders.get(streamId);
     if (!record || !decoder) return;
     record.chunks.push({ t, bytes });
     record.bytes += bytes.length;
-    this.log.push({ kind: 'chunk', streamId, t, bytes });
-    this.add(record, decoder.push(bytes, t));
+    this.log.push(dir ? { kind: 'chunk', streamId, t, bytes, dir } : { kind: 'chunk', streamId, t, bytes });
+    this.add(record, decoder.push(bytes, t, dir));
+  }
+
+  /** The request body, known only after the stream opened (a Request object's body is read from a clone). */
+  body(streamId: string, t: number, text: string): void {
+    const record = this.streams.get(streamId);
+    if (!record) return;
+    record.info.requestBody = text;
+    this.log.push({ kind: 'body', streamId, t, text });
   }
 
   /** One whole JSON message (WebSocket, or a line of an imported file). */

@@ -2,6 +2,10 @@
  * Background (Chrome: service worker; Firefox: event page). Keeps each tab's captured records and delivers
  * them to that tab's panels. The tab comes from the port's sender, never from the message, so a page can only
  * add to its own tab.
+ *
+ * Its memory may go at any time (Chrome stops idle service workers). Nothing depends on it: content scripts
+ * keep their documents' records, and whenever a panel (re)subscribes the background asks them to resend
+ * whatever it does not hold; panels and this log take each record once, in order (bridge/ordered.ts).
  */
 import browser, { type Runtime } from 'webextension-polyfill';
 import {
@@ -11,30 +15,69 @@ import {
   PanelOutboundSchema,
   PORT_CAPTURE,
   PORT_PANEL,
+  type RelayCommand,
 } from '../../bridge/messages';
 import { TabLog } from './tabLog';
 
 const logs = new Map<number, TabLog>();
 const panels = new Map<number, Set<Runtime.Port>>();
+const BACKLOG_BATCH = 500;
 
 const logFor = (tabId: number): TabLog => {
   let log = logs.get(tabId);
-  if (!log) {
-    log = new TabLog();
-    logs.set(tabId, log);
-  }
+  if (!log) logs.set(tabId, (log = new TabLog()));
   return log;
 };
 
-const broadcast = (tabId: number, message: PanelInbound): void => {
-  for (const port of panels.get(tabId) ?? []) {
-    try {
-      port.postMessage(message);
-    } catch {
-      panels.get(tabId)?.delete(port);
-    }
+// "Preserve log" per tab survives service-worker restarts in session storage. Until it is read back,
+// messages wait (in order) for it.
+const preserveKey = (tabId: number) => `preserve-log:${tabId}`;
+const preserved = new Map<number, boolean>();
+let loaded = false;
+const ready: Promise<void> = browser.storage.session
+  .get(null)
+  .then((all) => {
+    for (const [key, value] of Object.entries(all)) if (key.startsWith('preserve-log:')) preserved.set(Number(key.slice(13)), value === true);
+  })
+  .catch(() => undefined)
+  .then(() => {
+    loaded = true;
+  });
+const isPreserved = (tabId: number): boolean => preserved.get(tabId) === true;
+const setPreserved = (tabId: number, on: boolean) => {
+  preserved.set(tabId, on);
+  void browser.storage.session.set({ [preserveKey(tabId)]: on }).catch(() => undefined);
+};
+
+/** Handles a port's messages in order, waiting for the stored settings only at start. */
+const inOrder = (handle: (raw: unknown) => void) => {
+  let pending: Promise<void> | null = null;
+  return (raw: unknown) => {
+    if (loaded && !pending) return handle(raw);
+    const p: Promise<void> = (pending ?? ready).then(() => {
+      handle(raw);
+      if (pending === p) pending = null;
+    });
+    pending = p;
+  };
+};
+
+const send = (port: Runtime.Port, message: PanelInbound): boolean => {
+  try {
+    port.postMessage(message);
+    return true;
+  } catch {
+    return false;
   }
 };
+
+const broadcast = (tabId: number, message: PanelInbound): void => {
+  const set = panels.get(tabId);
+  if (!set) return;
+  for (const port of set) if (!send(port, message)) set.delete(port);
+};
+
+const droppedMessage = (tabId: number, log: TabLog): PanelInbound => ({ kind: 'dropped', tabId, count: log.dropped, resume: { ...log.resume } });
 
 const onCapturePort = (port: Runtime.Port): void => {
   const tabId = port.sender?.tab?.id;
@@ -43,29 +86,49 @@ const onCapturePort = (port: Runtime.Port): void => {
     port.disconnect();
     return;
   }
-  port.onMessage.addListener((raw: unknown) => {
+  port.onMessage.addListener(inOrder((raw: unknown) => {
     const parsed = ContentMessageSchema.safeParse(raw);
     if (!parsed.success) return;
     const message = parsed.data;
     const log = logFor(tabId);
-    if (message.kind === 'hello') {
-      if (frameId !== 0) return;
-      log.navigated(message.url, message.t);
-      broadcast(tabId, { kind: 'navigated', tabId, url: message.url, t: message.t });
-      return;
+    switch (message.kind) {
+      case 'hello': {
+        if (frameId !== 0) return;
+        const preserve = isPreserved(tabId);
+        log.navigated(message.url, message.t, preserve);
+        broadcast(tabId, { kind: 'navigated', tabId, url: message.url, t: message.t, preserved: preserve });
+        return;
+      }
+      case 'gap': {
+        const items = log.gap(message.docKey, message.to, message.events);
+        broadcast(tabId, droppedMessage(tabId, log));
+        if (items.length) broadcast(tabId, { kind: 'captured', tabId, items });
+        return;
+      }
+      case 'capture': {
+        const before = log.dropped;
+        const items = log.add({ docKey: message.docKey, frameId, seq: message.seq, record: message.record } satisfies Captured);
+        if (items.length) broadcast(tabId, { kind: 'captured', tabId, items });
+        if (log.dropped !== before) broadcast(tabId, droppedMessage(tabId, log));
+        return;
+      }
+      default: {
+        const unhandled: never = message;
+        return unhandled;
+      }
     }
-    const item: Captured = { docKey: message.docKey, frameId, seq: message.seq, record: message.record };
-    const dropped = log.add(item);
-    broadcast(tabId, { kind: 'captured', tabId, items: [item] });
-    if (dropped > 0) broadcast(tabId, { kind: 'dropped', tabId, count: log.dropped });
-  });
+  }));
 };
 
-const BACKLOG_BATCH = 500;
+/** Asks the tab's content scripts for every record this log does not hold (after a restart: all of them). */
+const resync = (tabId: number): void => {
+  const command: RelayCommand = { kind: 'agui-resync', have: logFor(tabId).have() };
+  browser.tabs.sendMessage(tabId, command).catch(() => undefined);
+};
 
 const onPanelPort = (port: Runtime.Port): void => {
   let subscribed: number | undefined;
-  port.onMessage.addListener((raw: unknown) => {
+  port.onMessage.addListener(inOrder((raw: unknown) => {
     const parsed = PanelOutboundSchema.safeParse(raw);
     if (!parsed.success) return;
     const message = parsed.data;
@@ -73,32 +136,38 @@ const onPanelPort = (port: Runtime.Port): void => {
       case 'subscribe': {
         subscribed = message.tabId;
         const log = logFor(message.tabId);
-        // Backlog first, in order, then live items; both are sent from this one thread, so nothing interleaves.
-        for (const entry of log.backlog(BACKLOG_BATCH)) port.postMessage({ ...entry, tabId: message.tabId });
-        if (log.dropped > 0) port.postMessage({ kind: 'dropped', tabId: message.tabId, count: log.dropped });
-        let set = panels.get(message.tabId);
-        if (!set) {
-          set = new Set();
-          panels.set(message.tabId, set);
+        // Backlog first, in order, then live items: both are sent from this one thread, so nothing interleaves.
+        for (const entry of log.backlog(BACKLOG_BATCH, message.have)) {
+          const out: PanelInbound =
+            entry.kind === 'captured'
+              ? { kind: 'captured', tabId: message.tabId, items: entry.items }
+              : { kind: 'navigated', tabId: message.tabId, url: entry.url, t: entry.t, preserved: true };
+          if (!send(port, out)) return;
         }
+        send(port, droppedMessage(message.tabId, log));
+        let set = panels.get(message.tabId);
+        if (!set) panels.set(message.tabId, (set = new Set()));
         set.add(port);
+        send(port, { kind: 'preserve-log', tabId: message.tabId, on: isPreserved(message.tabId) });
+        resync(message.tabId);
         return;
       }
       case 'clear':
         logs.get(message.tabId)?.clear();
         return;
+      case 'preserve-log':
+        setPreserved(message.tabId, message.on);
+        broadcast(message.tabId, { kind: 'preserve-log', tabId: message.tabId, on: message.on });
+        return;
       case 'list-tabs':
-        port.postMessage({
-          kind: 'tabs',
-          tabs: [...logs].map(([tabId, log]) => ({ tabId, url: log.url, records: log.size })),
-        } satisfies PanelInbound);
+        send(port, { kind: 'tabs', tabs: [...logs].map(([tabId, log]) => ({ tabId, url: log.url, records: log.size })) });
         return;
       default: {
         const unhandled: never = message;
         return unhandled;
       }
     }
-  });
+  }));
   port.onDisconnect.addListener(() => {
     if (subscribed !== undefined) panels.get(subscribed)?.delete(port);
   });
@@ -112,4 +181,6 @@ browser.runtime.onConnect.addListener((port) => {
 browser.tabs.onRemoved.addListener((tabId) => {
   logs.delete(tabId);
   panels.delete(tabId);
+  preserved.delete(tabId);
+  void browser.storage.session.remove(preserveKey(tabId)).catch(() => undefined);
 });

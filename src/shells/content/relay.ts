@@ -2,28 +2,46 @@
  * Isolated-world content script, document_start, every frame.
  * Takes the page hook's MessagePort (hiding the hand-over from page listeners), checks every page message,
  * and relays it to the background with this document's key and a gap-free sequence number.
- * While the background is unreachable (service worker restarting) messages queue here, then flush in order.
+ *
+ * It also keeps this document's records (bounded), because the background may lose its memory (a service
+ * worker restart): when asked to resync, it sends again everything after what the background says it has.
+ * While the background is unreachable, messages queue here and flush in order.
  */
 import browser, { type Runtime } from 'webextension-polyfill';
-import { bytesToBase64 } from '../../engine/util/base64';
 import {
   type CaptureRecord,
   type ContentMessage,
   PageMessageSchema,
   PORT_CAPTURE,
+  RelayCommandSchema,
 } from '../../bridge/messages';
 import { HANDSHAKE_KEY } from '../../capture/wire';
+import { bytesToBase64 } from '../../engine/util/base64';
+import { EventCounter } from './eventCounter';
+
+/** What one document keeps for resyncs; beyond it the oldest records go (the background has them). */
+const LOG_MAX_BYTES = 128 * 1024 * 1024;
 
 const docKey = crypto.randomUUID();
+const encoder = new TextEncoder();
 let seq = 0;
 let port: Runtime.Port | null = null;
+let gone = false;
+/** Everything this document sent (bounded), for resyncs. */
+const log: ContentMessage[] = [];
+let logBytes = 0;
+/** Events in records the log no longer holds. */
+let logDroppedEvents = 0;
 const queue: ContentMessage[] = [];
+const counters = new Map<number, EventCounter>();
 
 const connect = (): void => {
+  if (gone) return;
   try {
     port = browser.runtime.connect({ name: PORT_CAPTURE });
   } catch {
     // The extension was reloaded or removed: this document can no longer report.
+    gone = true;
     port = null;
     return;
   }
@@ -39,26 +57,55 @@ const flush = (): void => {
       port.postMessage(queue[0]);
       queue.shift();
     } catch {
+      // The service worker went away: a new port wakes it.
       port = null;
       connect();
-      if (!port) return;
     }
   }
 };
 
+const sizeOf = (m: ContentMessage): number => (m.kind === 'capture' && m.record.kind === 'chunk' ? m.record.base64.length : 256);
+
 const relay = (record: CaptureRecord): void => {
-  queue.push({ kind: 'capture', docKey, seq: seq++, record });
+  const message: ContentMessage = { kind: 'capture', docKey, seq: seq++, record };
+  log.push(message);
+  logBytes += sizeOf(message);
+  while (logBytes > LOG_MAX_BYTES && log.length > 1) {
+    const old = log.shift()!;
+    logBytes -= sizeOf(old);
+    if (old.kind === 'capture' && old.record.kind === 'chunk') logDroppedEvents += old.record.n;
+  }
+  queue.push(message);
   flush();
 };
 
 const onPageMessage = (event: MessageEvent): void => {
   const parsed = PageMessageSchema.safeParse(event.data);
   if (!parsed.success) return; // Not ours, or forged: the page can only add to its own tab, and only valid records.
-  const message = parsed.data;
-  if (message.kind === 'chunk') {
-    relay({ kind: 'chunk', id: message.id, t: message.t, base64: bytesToBase64(message.bytes) });
-  } else {
-    relay(message);
+  const m = parsed.data;
+  switch (m.kind) {
+    case 'open':
+      counters.set(m.id, new EventCounter(m.format));
+      relay(m);
+      return;
+    case 'chunk': {
+      const bytes = m.bytes ?? (m.text !== undefined ? encoder.encode(m.text) : undefined);
+      if (!bytes) return;
+      const n = counters.get(m.id)?.count(bytes) ?? 0;
+      relay({ kind: 'chunk', id: m.id, t: m.t, base64: bytesToBase64(bytes), n, ...(m.dir && { dir: m.dir }) });
+      return;
+    }
+    case 'close':
+      counters.delete(m.id);
+      relay(m);
+      return;
+    case 'body':
+      relay(m);
+      return;
+    default: {
+      const unhandled: never = m;
+      return unhandled;
+    }
   }
 };
 
@@ -74,6 +121,19 @@ const onWindowMessage = (event: MessageEvent): void => {
 };
 
 window.addEventListener('message', onWindowMessage, true);
+
+// After a service-worker restart the background asks again for what it lost.
+browser.runtime.onMessage.addListener((raw: unknown) => {
+  const parsed = RelayCommandSchema.safeParse(raw);
+  if (!parsed.success || log.length === 0) return undefined;
+  const after = parsed.data.have[docKey] ?? -1;
+  const first = log[0]!.kind === 'capture' ? log[0]!.seq : 0;
+  if (first > after + 1) queue.push({ kind: 'gap', docKey, to: first, events: logDroppedEvents });
+  const pending = new Set(queue.map((m) => (m.kind === 'capture' ? m.seq : -1)));
+  for (const m of log) if (m.kind === 'capture' && m.seq > after && !pending.has(m.seq)) queue.push(m);
+  flush();
+  return undefined;
+});
 
 // A new top-level document is a navigation: the background starts a new page in this tab's log.
 if (window === window.top) {

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { EventCounter } from './eventCounter';
+
+const enc = new TextEncoder();
+
+describe('EventCounter', () => {
+  it('counts SSE frames across chunk boundaries, CRLF included, heartbeats not', () => {
+    const text = ': ping\n\ndata: a\n\nevent: x\r\ndata: b\r\n\r\ndata: c\rdata: d\r\r';
+    const bytes = enc.encode(text);
+    for (let cut = 0; cut <= bytes.length; cut++) {
+      const c = new EventCounter('sse');
+      expect(c.count(bytes.subarray(0, cut)) + c.count(bytes.subarray(cut))).toBe(3);
+    }
+  });
+  it('counts protobuf frames by their lengths', () => {
+    const frames = new Uint8Array([0, 0, 0, 2, 9, 9, 0, 0, 0, 1, 7]);
+    for (let cut = 0; cut <= frames.length; cut++) {
+      const c = new EventCounter('proto');
+      expect(c.count(frames.subarray(0, cut)) + c.count(frames.subarray(cut))).toBe(2);
+    }
+  });
+});

@@ -55,6 +55,8 @@ export const CaptureRecordSchema = z.discriminatedUnion('kind', [
     dir: direction,
     /** Events this chunk completes (counted by the relay, for buffer limits and drop counts). */
     n: z.number().check(z.int(), z.nonnegative()),
+    /** The chunk starts at an event boundary (a buffer may drop up to such a chunk, never into an event). */
+    c: z.boolean(),
   }),
   z.object(closeFields),
   z.object(bodyFields),
@@ -85,7 +87,13 @@ export const CapturedSchema = z.object({ docKey: z.string(), frameId: z.number()
 export type Captured = z.infer<typeof CapturedSchema>;
 
 export const PanelInboundSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('captured'), tabId: z.number(), items: z.array(CapturedSchema) }),
+  z.object({
+    kind: z.literal('captured'),
+    tabId: z.number(),
+    items: z.array(CapturedSchema),
+    /** Openings of streams whose start the buffer dropped: applied as they come, outside the sequence. */
+    pinned: z.optional(z.boolean()),
+  }),
   z.object({ kind: z.literal('navigated'), tabId: z.number(), url: z.string(), t: timestamp, preserved: z.boolean() }),
   /** Events dropped from the tab's buffer before this panel could receive them, and where each document resumes. */
   z.object({ kind: z.literal('dropped'), tabId: z.number(), count: z.number(), resume: z.record(z.string(), z.number()) }),

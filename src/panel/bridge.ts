@@ -71,7 +71,8 @@ export function connectPanel(tabId: number, session: () => Session, handlers: Br
     if ('tabId' in message && message.tabId !== tabId) return;
     switch (message.kind) {
       case 'captured':
-        for (const item of message.items) for (const ready of intake.offer(item)) ingest(session(), ready);
+        if (message.pinned) for (const item of message.items) ingest(session(), item);
+        else for (const item of message.items) for (const ready of intake.offer(item)) ingest(session(), ready);
         return;
       case 'navigated':
         handlers.onNavigated(message.url, message.t, message.preserved);

@@ -140,7 +140,7 @@ const onPanelPort = (port: Runtime.Port): void => {
         for (const entry of log.backlog(BACKLOG_BATCH, message.have)) {
           const out: PanelInbound =
             entry.kind === 'captured'
-              ? { kind: 'captured', tabId: message.tabId, items: entry.items }
+              ? { kind: 'captured', tabId: message.tabId, items: entry.items, ...(entry.pinned && { pinned: true }) }
               : { kind: 'navigated', tabId: message.tabId, url: entry.url, t: entry.t, preserved: true };
           if (!send(port, out)) return;
         }

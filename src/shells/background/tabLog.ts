@@ -3,7 +3,7 @@ import { OrderedIntake } from '../../bridge/ordered';
 
 type Nav = { nav: true; url: string; t: number };
 type Entry = Captured | Nav;
-export type BacklogMessage = { kind: 'captured'; items: Captured[] } | { kind: 'navigated'; url: string; t: number };
+export type BacklogMessage = { kind: 'captured'; items: Captured[]; pinned?: boolean } | { kind: 'navigated'; url: string; t: number };
 
 /** Defaults: at least 50,000 events kept for a panel opened later (the issue's floor), and a byte ceiling. */
 export const DEFAULT_MAX_EVENTS = 100_000;
@@ -20,6 +20,10 @@ const eventsOf = (item: Captured): number => (item.record.kind === 'chunk' ? ite
 export class TabLog {
   private entries: Entry[] = [];
   private head = 0;
+  /** Stream openings whose stream lost its start to the bound: still sent first, so the rest can be read. */
+  private pinned: Captured[] = [];
+  /** Streams whose next kept chunk must start at an event boundary (their earlier chunks were dropped). */
+  private cutting = new Set<string>();
   private events = 0;
   private bytes = 0;
   private readonly intake = new OrderedIntake<Captured>();
@@ -66,19 +70,34 @@ export class TabLog {
     this.entries.push(item);
     this.events += eventsOf(item);
     this.bytes += sizeOf(item);
-    while ((this.events > this.maxEvents || this.bytes > this.maxBytes) && this.size > 1) {
+    while (this.size > 1 && (this.events > this.maxEvents || this.bytes > this.maxBytes || this.mustCut())) {
       const old = this.entries[this.head++]!;
       if ('nav' in old) continue;
       this.events -= eventsOf(old);
       this.bytes -= sizeOf(old);
       this.dropped += eventsOf(old);
       this.resume[old.docKey] = old.seq + 1;
+      const stream = `${old.docKey}:${old.record.id}`;
+      if (old.record.kind === 'open') this.pinned.push(old);
+      else if (old.record.kind === 'close') this.cutting.delete(stream);
+      else this.cutting.add(stream);
     }
     // Compact now and then so dropped entries are freed.
     if (this.head > 4096 && this.head > this.entries.length / 2) {
       this.entries = this.entries.slice(this.head);
       this.head = 0;
     }
+  }
+
+  /** The oldest kept record is a chunk of a cut stream that starts inside an event: it goes too. */
+  private mustCut(): boolean {
+    const first = this.entries[this.head];
+    if (!first || 'nav' in first) return false;
+    const stream = `${first.docKey}:${first.record.id}`;
+    if (!this.cutting.has(stream)) return false;
+    if (first.record.kind === 'chunk' && !first.record.c) return true;
+    this.cutting.delete(stream);
+    return false;
   }
 
   /**
@@ -94,6 +113,8 @@ export class TabLog {
       this.events = 0;
       this.bytes = 0;
       this.dropped = 0;
+      this.pinned = [];
+      this.cutting.clear();
       for (const key of Object.keys(this.resume)) delete this.resume[key];
       for (const k of keep) {
         this.entries.push(k);
@@ -106,6 +127,8 @@ export class TabLog {
 
   clear(): void {
     this.entries = [];
+    this.pinned = [];
+    this.cutting.clear();
     this.head = 0;
     this.events = 0;
     this.bytes = 0;
@@ -116,6 +139,8 @@ export class TabLog {
 
   /** The log as panel messages after what the panel already has, records grouped in batches. */
   *backlog(batch: number, have: Record<string, number> = {}): Generator<BacklogMessage> {
+    const pinned = this.pinned.filter((p) => p.seq > (have[p.docKey] ?? -1));
+    if (pinned.length) yield { kind: 'captured', items: pinned, pinned: true };
     let items: Captured[] = [];
     for (let i = this.head; i < this.entries.length; i++) {
       const entry = this.entries[i]!;

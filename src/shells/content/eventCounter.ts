@@ -15,6 +15,13 @@ export class EventCounter {
 
   constructor(private readonly format: 'sse' | 'proto' | 'json') {}
 
+  /** Whether the stream is at an event boundary now (a chunk starting here starts with a whole event). */
+  get clean(): boolean {
+    if (this.format === 'json') return true;
+    if (this.format === 'proto') return this.skip === 0 && this.lengthBytes.length === 0;
+    return this.lineLength === 0 && !this.frameHasField && !this.prevCR;
+  }
+
   count(b: Uint8Array): number {
     if (this.format === 'json') return 1;
     return this.format === 'sse' ? this.sse(b) : this.proto(b);

@@ -91,8 +91,10 @@ const onPageMessage = (event: MessageEvent): void => {
     case 'chunk': {
       const bytes = m.bytes ?? (m.text !== undefined ? encoder.encode(m.text) : undefined);
       if (!bytes) return;
-      const n = counters.get(m.id)?.count(bytes) ?? 0;
-      relay({ kind: 'chunk', id: m.id, t: m.t, base64: bytesToBase64(bytes), n, ...(m.dir && { dir: m.dir }) });
+      const counter = counters.get(m.id);
+      const c = counter?.clean ?? true;
+      const n = counter?.count(bytes) ?? 0;
+      relay({ kind: 'chunk', id: m.id, t: m.t, base64: bytesToBase64(bytes), n, c, ...(m.dir && { dir: m.dir }) });
       return;
     }
     case 'close':

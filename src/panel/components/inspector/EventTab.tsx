@@ -90,6 +90,9 @@ export function EventTab({ store, index }: { store: SessionStore; index: number 
               </>
             )}
           </dl>
+          {stream.note && <p class="muted">{stream.note}</p>}
+          <Headers title="Request headers" list={stream.requestHeaders} />
+          <Headers title="Response headers" list={stream.responseHeaders} />
           {stream.requestBody && (
             <details>
               <summary>Request body</summary>
@@ -99,6 +102,25 @@ export function EventTab({ store, index }: { store: SessionStore; index: number 
         </section>
       )}
     </div>
+  );
+}
+
+function Headers({ title, list }: { title: string; list: [string, string][] }) {
+  if (list.length === 0) return null;
+  return (
+    <details class="headers">
+      <summary>
+        {title} ({list.length})
+      </summary>
+      <dl class="kv">
+        {list.map(([k, v], i) => (
+          <>
+            <dt key={`k${i}`}>{k}</dt>
+            <dd key={`v${i}`}>{v}</dd>
+          </>
+        ))}
+      </dl>
+    </details>
   );
 }
 

@@ -1,0 +1,103 @@
+import { expect, type Page, test } from '@playwright/test';
+import { type ChromiumWithExtension, launchChromium } from '../support/chromium';
+import { type ProbeServer, startProbeServer } from '../support/probeServer';
+
+let probe: ProbeServer;
+const SCENARIOS = ['natives', 'fetch-string', 'fetch-url', 'fetch-request', 'fetch-init-body', 'proto', 'http-500', 'network-error', 'abort-mid', 'abort-before-read', 'json', 'big', 'es', 'es-close', 'ws', 'xhr'];
+
+test.beforeAll(async () => {
+  probe = await startProbeServer();
+});
+test.afterAll(async () => probe?.close());
+
+async function observe(page: Page): Promise<Record<string, unknown>> {
+  await page.goto(`${probe.url}/probe`);
+  const out: Record<string, unknown> = {};
+  for (const name of SCENARIOS) out[name] = await page.evaluate((n) => (window as unknown as { probe: { run(n: string): Promise<unknown> } }).probe.run(n), name);
+  return out;
+}
+
+test('with the extension the page observes exactly what it observes without it', async () => {
+  const plain = await launchChromium({ extension: false });
+  const without = await observe(await plain.context.newPage());
+  await plain.close();
+
+  const browser = await launchChromium();
+  try {
+    const page = await browser.context.newPage();
+    const withExt = await observe(page);
+    for (const name of SCENARIOS) expect(withExt[name], name).toEqual(without[name]);
+    // The scenarios did what they are for.
+    expect((without['fetch-string'] as { chunks: string[] }).chunks).toHaveLength(5);
+    expect((without['abort-mid'] as { error: string }).error).toMatch(/AbortError/);
+    expect((without['network-error'] as { error: string }).error).toMatch(/TypeError/);
+    expect((without.natives as { messages: string[] }).messages).toEqual([]);
+    expect((without.es as { events: unknown[] }).events).toHaveLength(4);
+    expect((without.ws as { got: string[] }).got).toHaveLength(4);
+    expect((without.xhr as { progressed: boolean }).progressed).toBe(true);
+
+    // And the panel has them: every AG-UI stream, and nothing else.
+    const panel = await browser.openPanel(await browser.tabIdOf(page));
+    await panel.setViewportSize({ width: 1400, height: 900 });
+    const expected = 5 + 5 + 1 + 1 + 4 + 2 + 2 /* abort-mid: at least 2 */ + 4 /* es */ + 1 /* es-close */ + 4 /* ws: 3 in, 1 out */ + 5;
+    await expect.poll(async () => Number((await panel.getByTestId('event-count').textContent())?.split(' ')[0])).toBeGreaterThanOrEqual(expected);
+    const streams = await panel.locator('.toolbar .muted').first().textContent();
+    // 8 fetch streams, 2 + 1 EventSource connections, 1 WebSocket, 1 XHR; JSON, binary and failed requests are not.
+    expect(streams).toBe('13 streams');
+  } finally {
+    await browser.close();
+  }
+});
+
+async function eventTab(browser: ChromiumWithExtension, page: Page, filter: string) {
+  const panel = await browser.openPanel(await browser.tabIdOf(page));
+  await panel.setViewportSize({ width: 1400, height: 900 });
+  await panel.locator('input.filter').fill(filter);
+  await panel.locator('[role=row]').first().click();
+  return panel;
+}
+
+test('requests are captured with their RunAgentInput; secrets never leave the page', async () => {
+  const browser = await launchChromium();
+  try {
+    const page = await browser.context.newPage();
+    await page.goto(`${probe.url}/probe`);
+    await page.evaluate(() => (window as unknown as { probe: { run(n: string): Promise<unknown> } }).probe.run('fetch-request'));
+    const panel = await eventTab(browser, page, 'echo');
+    const tab = panel.getByTestId('event-tab');
+    await tab.locator('summary', { hasText: 'Request headers' }).click();
+    await expect(tab).toContainText('authorization[redacted]');
+    await expect(tab).not.toContainText('page-secret');
+    await tab.locator('summary', { hasText: 'Response headers' }).click();
+    await tab.locator('summary', { hasText: 'Request body' }).click();
+    await expect(tab).toContainText('threadId');
+    // The conversation is seeded with the request's messages, as the page's agent held them.
+    await panel.locator('[data-tab=messages]').click();
+    await expect(panel.getByTestId('messages-tab').locator('[data-message-id="u1"]')).toContainText('hi');
+  } finally {
+    await browser.close();
+  }
+});
+
+test('streams in same-origin and cross-origin iframes, each labelled with its frame', async () => {
+  const browser = await launchChromium();
+  try {
+    const page = await browser.context.newPage();
+    await page.goto(`${probe.url}/frames?other=${encodeURIComponent(probe.otherUrl)}`);
+    await expect.poll(() => page.frames().length).toBe(3);
+    for (const frame of page.frames().slice(1)) {
+      await frame.waitForFunction(() => 'probe' in window);
+      await frame.evaluate(() => (window as unknown as { probe: { run(n: string): Promise<unknown> } }).probe.run('fetch-string'));
+    }
+    const panel = await eventTab(browser, page, 'RUN_STARTED');
+    await expect(panel.locator('[role=row]')).toHaveCount(2);
+    const frames: string[] = [];
+    for (const row of await panel.locator('[role=row]').all()) {
+      await row.click();
+      frames.push((await panel.getByTestId('event-tab').locator('dd').nth(3).textContent()) ?? '');
+    }
+    expect(frames.sort()).toEqual([`${probe.otherUrl}/probe?frame=cross`, `${probe.url}/probe?frame=same`].sort());
+  } finally {
+    await browser.close();
+  }
+});

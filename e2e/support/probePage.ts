@@ -1,0 +1,115 @@
+/**
+ * The probe page's script: plain JavaScript run by the page itself. Each scenario returns what the page
+ * observed (bytes as they arrived in each chunk, response properties, errors, events, native function
+ * properties), so a run with the extension can be compared with a run without it, property by property.
+ */
+export const PROBE_SCRIPT = String.raw`
+(function () {
+  var decoder = new TextDecoder();
+  var input = { threadId: 't', runId: 'r', state: {}, messages: [{ id: 'u1', role: 'user', content: 'hi' }], tools: [], context: [], forwardedProps: {} };
+  function props(res) {
+    var h = []; res.headers.forEach(function (v, k) { h.push([k, v]); });
+    return { status: res.status, statusText: res.statusText, ok: res.ok, type: res.type, url: res.url, redirected: res.redirected, headers: h, bodyUsed: res.bodyUsed };
+  }
+  async function read(res, binary, stopAfter) {
+    var out = props(res); out.chunks = [];
+    var reader = res.body.getReader();
+    try {
+      for (;;) {
+        var r = await reader.read();
+        if (r.done) break;
+        out.chunks.push(binary ? Array.from(r.value) : decoder.decode(r.value));
+        if (stopAfter && out.chunks.length === stopAfter.after) stopAfter.then();
+      }
+    } catch (e) { out.error = e.name + ': ' + e.message; }
+    return out;
+  }
+  function caught(e) { return { error: e.name + ': ' + e.message }; }
+  var scenarios = {
+    'fetch-string': function () { return fetch('/sse?n=5&gap=30').then(function (r) { return read(r); }); },
+    'fetch-url': function () { return fetch(new URL('/sse?n=5&gap=30', location.href)).then(function (r) { return read(r); }); },
+    'fetch-request': function () {
+      return fetch(new Request('/echo', { method: 'POST', body: JSON.stringify(input), headers: { 'content-type': 'application/json', authorization: 'Bearer page-secret' } })).then(function (r) { return read(r); });
+    },
+    'fetch-init-body': function () {
+      return fetch('/echo', { method: 'POST', body: JSON.stringify(input), headers: { 'content-type': 'application/json', 'x-api-key': 'page-key' } }).then(function (r) { return read(r); });
+    },
+    'proto': function () { return fetch('/proto?n=4&gap=30').then(function (r) { return read(r, true); }); },
+    'http-500': function () { return fetch('/sse?status=500&n=2&gap=0').then(function (r) { return read(r); }); },
+    'network-error': function () { return fetch('http://127.0.0.1:9/nothing').then(function (r) { return props(r); }, caught); },
+    'abort-mid': function () {
+      var c = new AbortController();
+      return fetch('/sse?n=100&gap=20', { signal: c.signal }).then(function (r) { return read(r, false, { after: 2, then: function () { c.abort(); } }); }, caught);
+    },
+    'abort-before-read': function () {
+      var c = new AbortController();
+      return fetch('/sse?n=100&gap=20', { signal: c.signal }).then(function (r) { c.abort(); return read(r); }, caught);
+    },
+    'json': function () { return fetch('/json').then(function (r) { return r.text().then(function (t) { var o = props(r); o.text = t; return o; }); }); },
+    'big': function () {
+      return fetch('/big?mb=20').then(async function (r) {
+        var o = props(r); var reader = r.body.getReader(); var n = 0; var sum = 0;
+        for (;;) { var x = await reader.read(); if (x.done) break; n += x.value.length; for (var i = 0; i < x.value.length; i++) sum = (sum + x.value[i]) % 1000003; }
+        o.bytes = n; o.sum = sum; return o;
+      });
+    },
+    'es': function () {
+      return new Promise(function (resolve) {
+        var events = []; var states = [];
+        var es = new EventSource('/es?key=' + Math.random());
+        function note(e) { events.push([e.type, e.data, e.lastEventId]); }
+        es.onmessage = note;
+        es.addEventListener('agui', note);
+        es.onopen = function () { states.push('open'); };
+        es.onerror = function () { states.push('error:' + es.readyState); if (es.readyState === 2) resolve({ events: events, states: states }); };
+      });
+    },
+    'es-close': function () {
+      return new Promise(function (resolve) {
+        var es = new EventSource('/es?key=' + Math.random());
+        es.onmessage = function (e) { es.close(); resolve({ data: e.data, state: es.readyState }); };
+      });
+    },
+    'ws': function () {
+      return new Promise(function (resolve) {
+        var got = [];
+        var ws = new WebSocket(location.origin.replace('http', 'ws') + '/ws');
+        ws.onopen = function () {
+          ws.send(JSON.stringify({ type: 'CUSTOM', name: 'from-page', value: 1 }));
+          ws.send('not json at all');
+          ws.send('go');
+        };
+        ws.onmessage = function (e) { got.push(e.data); if (got.length === 4) ws.close(); };
+        ws.onclose = function (e) { resolve({ got: got, code: e.code, wasClean: e.wasClean }); };
+      });
+    },
+    'xhr': function () {
+      return new Promise(function (resolve) {
+        var xhr = new XMLHttpRequest(); var lengths = [];
+        xhr.open('GET', '/sse?n=5&gap=30');
+        xhr.onprogress = function () { lengths.push(xhr.responseText.length); };
+        xhr.onload = function () { resolve({ status: xhr.status, text: xhr.responseText, progressed: lengths.length > 1, type: xhr.getResponseHeader('content-type') }); };
+        xhr.send();
+      });
+    },
+    'natives': function () {
+      var d = Object.getOwnPropertyDescriptor(window, 'fetch');
+      return Promise.resolve({
+        fetch: [fetch.name, fetch.length, String(fetch), Function.prototype.toString.call(fetch)],
+        toString: [String(Function.prototype.toString), Function.prototype.toString.name, Function.prototype.toString.length],
+        descriptor: [d.writable, d.enumerable, d.configurable, typeof d.value],
+        eventSource: [String(EventSource), EventSource.name, EventSource.length, String(EventSource.prototype.close), new EventSource('data:,') instanceof EventSource],
+        webSocket: [String(WebSocket), WebSocket.name, WebSocket.length, String(WebSocket.prototype.send)],
+        xhr: [String(XMLHttpRequest.prototype.open), String(XMLHttpRequest.prototype.send), XMLHttpRequest.prototype.open.length],
+        addEventListener: [String(EventTarget.prototype.addEventListener), EventTarget.prototype.addEventListener.length],
+        windowKeys: Object.getOwnPropertyNames(window).filter(function (k) { return /agui|devtools/i.test(k); }),
+        messages: window.__messages.slice(),
+      });
+    },
+  };
+  window.probe = {
+    names: Object.keys(scenarios),
+    run: function (name) { return scenarios[name](); },
+  };
+})();
+`;

@@ -1,0 +1,201 @@
+/**
+ * A test server for what the capture must survive: every transport (fetch SSE and protobuf, EventSource with
+ * reconnects, WebSocket, XHR), errors, aborts, iframes on two origins, big and fast streams. It also serves the
+ * probe page, which records what the page itself observes, to compare with and without the extension.
+ */
+import { createHash } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { EventEncoder } from '@ag-ui/encoder';
+import type { BaseEvent } from '@ag-ui/core';
+import { PROBE_SCRIPT } from './probePage';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export const event = (i: number): BaseEvent =>
+  i === 0
+    ? ({ type: 'RUN_STARTED', threadId: 'probe', runId: 'probe-run' } as BaseEvent)
+    : ({ type: 'CUSTOM', name: 'tick', value: i } as BaseEvent);
+
+export interface ProbeServer {
+  url: string;
+  /** Another origin (another port), for cross-origin iframes. */
+  otherUrl: string;
+  close(): Promise<void>;
+}
+
+function page(body: string, title = 'probe'): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title><link rel="icon" href="data:,">
+<script>window.__messages=[];addEventListener('message',function(e){__messages.push(typeof e.data==='object'&&e.data?Object.keys(e.data).join(','):String(e.data));});</script>
+<script>${PROBE_SCRIPT}</script></head><body>${body}</body></html>`;
+}
+
+async function sse(res: ServerResponse, n: number, gap: number, status = 200) {
+  res.writeHead(status, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'x-api-key': 'secret-value' });
+  const encoder = new EventEncoder();
+  for (let i = 0; i < n && !res.destroyed; i++) {
+    res.write(encoder.encodeSSE(event(i)));
+    if (gap > 0) await sleep(gap);
+  }
+  res.end();
+}
+
+async function many(res: ServerResponse, n: number) {
+  res.writeHead(200, { 'content-type': 'text/event-stream' });
+  const encoder = new EventEncoder();
+  let buffer = '';
+  for (let i = 0; i < n; i++) {
+    buffer += encoder.encodeSSE(i === 0 ? event(0) : ({ type: 'CUSTOM', name: 'n', value: i } as BaseEvent));
+    if (buffer.length > 64 * 1024) {
+      if (!res.write(buffer)) await new Promise((r) => res.once('drain', r));
+      buffer = '';
+    }
+  }
+  res.end(buffer);
+}
+
+async function proto(res: ServerResponse, n: number, gap: number) {
+  const encoder = new EventEncoder({ accept: 'application/vnd.ag-ui.event+proto' });
+  res.writeHead(200, { 'content-type': encoder.getContentType() });
+  for (let i = 0; i < n && !res.destroyed; i++) {
+    res.write(encoder.encodeBinary(event(i)));
+    if (gap > 0) await sleep(gap);
+  }
+  res.end();
+}
+
+const esConnections = new Map<string, number>();
+async function eventSource(req: IncomingMessage, res: ServerResponse, key: string) {
+  const n = (esConnections.get(key) ?? 0) + 1;
+  esConnections.set(key, n);
+  if (n > 2) {
+    res.writeHead(204).end(); // stops the EventSource for good
+    return;
+  }
+  res.writeHead(200, { 'content-type': 'text/event-stream' });
+  res.write('retry: 50\n\n');
+  res.write(`id: c${n}-1\ndata: ${JSON.stringify(event(n === 1 ? 0 : 1))}\n\n`);
+  await sleep(30);
+  res.write(`event: agui\nid: c${n}-2\ndata: ${JSON.stringify({ type: 'CUSTOM', name: 'named', value: n })}\n\n`);
+  await sleep(30);
+  void req;
+  res.end(); // the EventSource reconnects
+}
+
+// --- WebSocket, by hand (RFC 6455 text frames), so no dependency is needed.
+function wsAccept(req: IncomingMessage, socket: Duplex) {
+  const key = req.headers['sec-websocket-key'];
+  const accept = createHash('sha1').update(`${key}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`).digest('base64');
+  socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`);
+  const sendText = (text: string) => {
+    const payload = Buffer.from(text);
+    const header = payload.length < 126 ? Buffer.from([0x81, payload.length]) : Buffer.from([0x81, 126, payload.length >> 8, payload.length & 255]);
+    socket.write(Buffer.concat([header, payload]));
+  };
+  const sendClose = () => socket.write(Buffer.from([0x88, 0]));
+  let buffer = Buffer.alloc(0);
+  socket.on('data', (data: Buffer) => {
+    buffer = Buffer.concat([buffer, data]);
+    while (buffer.length >= 6) {
+      const opcode = buffer[0]! & 0x0f;
+      let length = buffer[1]! & 0x7f;
+      let offset = 2;
+      if (length === 126) {
+        length = buffer.readUInt16BE(2);
+        offset = 4;
+      }
+      if (buffer.length < offset + 4 + length) return;
+      const mask = buffer.subarray(offset, offset + 4);
+      const payload = Buffer.from(buffer.subarray(offset + 4, offset + 4 + length).map((b, i) => b ^ mask[i % 4]!));
+      buffer = buffer.subarray(offset + 4 + length);
+      if (opcode === 8) {
+        sendClose();
+        socket.end();
+        return;
+      }
+      const text = payload.toString();
+      // The client says "go": the server streams three AG-UI events and one message that is not one.
+      if (text === 'go') {
+        sendText(JSON.stringify(event(0)));
+        sendText('{"type":"heartbeat"}');
+        sendText(JSON.stringify({ type: 'CUSTOM', name: 'ws', value: 1 }));
+        sendText(JSON.stringify({ type: 'RUN_FINISHED', threadId: 'probe', runId: 'probe-run' }));
+      }
+    }
+  });
+  socket.on('error', () => undefined);
+}
+
+export async function startProbeServer(): Promise<ProbeServer> {
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    // No Date header: two runs must be byte-for-byte comparable.
+    res.sendDate = false;
+    const q = (k: string, d: number) => Number(url.searchParams.get(k) ?? d);
+    void (async () => {
+      switch (url.pathname) {
+        case '/probe':
+          res.writeHead(200, { 'content-type': 'text/html' }).end(page(url.searchParams.get('body') ?? ''));
+          return;
+        case '/frames':
+          res.writeHead(200, { 'content-type': 'text/html' }).end(
+            page(`<iframe id="same" src="/probe?frame=same"></iframe><iframe id="cross" src="${url.searchParams.get('other')}/probe?frame=cross"></iframe>`, 'frames'),
+          );
+          return;
+        case '/sse':
+          return sse(res, q('n', 5), q('gap', 30), q('status', 200));
+        case '/proto':
+          return proto(res, q('n', 5), q('gap', 30));
+        case '/many':
+          return many(res, q('n', 100_000));
+        case '/es':
+          return eventSource(req, res, url.searchParams.get('key') ?? 'default');
+        case '/json':
+          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ type: 'RUN_STARTED', threadId: 'not', runId: 'sse' }));
+          return;
+        case '/big': {
+          const size = q('mb', 100) * 1024 * 1024;
+          res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(size) });
+          const block = Buffer.alloc(1024 * 1024, 7);
+          for (let sent = 0; sent < size && !res.destroyed; sent += block.length) {
+            if (!res.write(block)) await new Promise((r) => res.once('drain', r));
+          }
+          res.end();
+          return;
+        }
+        case '/echo':
+          // Reflects the request: body and headers as the server got them.
+          {
+            const chunks: Buffer[] = [];
+            for await (const c of req) chunks.push(c as Buffer);
+            res.writeHead(200, { 'content-type': 'text/event-stream' });
+            res.end(
+              `data: ${JSON.stringify(event(0))}\n\ndata: ${JSON.stringify({ type: 'CUSTOM', name: 'echo', value: { method: req.method, body: Buffer.concat(chunks).toString() } })}\n\n`,
+            );
+          }
+          return;
+        default:
+          res.writeHead(404).end();
+      }
+    })().catch(() => res.destroy());
+  };
+  const listen = (): Promise<Server> =>
+    new Promise((ok) => {
+      const server = createServer(handler);
+      server.on('upgrade', (req, socket) => wsAccept(req, socket));
+      server.listen(0, '127.0.0.1', () => ok(server));
+    });
+  const [a, b] = await Promise.all([listen(), listen()]);
+  const urlOf = (s: Server) => `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
+  return {
+    url: urlOf(a),
+    otherUrl: urlOf(b),
+    close: async () => {
+      for (const s of [a, b]) {
+        s.closeAllConnections();
+        await new Promise((r) => s.close(r));
+      }
+    },
+  };
+}

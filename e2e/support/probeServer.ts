@@ -45,8 +45,10 @@ async function many(res: ServerResponse, n: number) {
   res.writeHead(200, { 'content-type': 'text/event-stream' });
   const encoder = new EventEncoder();
   let buffer = '';
+  // n events: RUN_STARTED, CUSTOM 1 … n - 2, RUN_FINISHED.
   for (let i = 0; i < n; i++) {
-    buffer += encoder.encodeSSE(i === 0 ? event(0) : ({ type: 'CUSTOM', name: 'n', value: i } as BaseEvent));
+    const e = i === 0 ? event(0) : i === n - 1 ? ({ type: 'RUN_FINISHED', threadId: 'probe', runId: 'probe-run' } as BaseEvent) : ({ type: 'CUSTOM', name: 'n', value: i } as BaseEvent);
+    buffer += encoder.encodeSSE(e);
     if (buffer.length > 64 * 1024) {
       if (!res.write(buffer)) await new Promise((r) => res.once('drain', r));
       buffer = '';

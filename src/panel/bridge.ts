@@ -19,7 +19,7 @@ export interface BridgeHandlers {
 export const streamKey = (docKey: string, id: number): string => `${docKey}:${id}`;
 
 /** Applies one captured record to the session. Pages are counted by navigations. */
-export function ingest(session: Session, item: Captured): void {
+export function ingest(session: Session, item: Captured, startDropped = false): void {
   const { record } = item;
   const id = streamKey(item.docKey, record.id);
   switch (record.kind) {
@@ -40,6 +40,7 @@ export function ingest(session: Session, item: Captured): void {
       };
       if (record.requestBody !== undefined) info.requestBody = record.requestBody;
       if (record.note !== undefined) info.note = record.note;
+      if (startDropped) info.startDropped = true;
       session.open(info);
       return;
     }
@@ -71,7 +72,7 @@ export function connectPanel(tabId: number, session: () => Session, handlers: Br
     if ('tabId' in message && message.tabId !== tabId) return;
     switch (message.kind) {
       case 'captured':
-        if (message.pinned) for (const item of message.items) ingest(session(), item);
+        if (message.pinned) for (const item of message.items) ingest(session(), item, true);
         else for (const item of message.items) for (const ready of intake.offer(item)) ingest(session(), ready);
         return;
       case 'navigated':

@@ -42,6 +42,8 @@ export interface ReplayOptions {
   checkpointEvery?: number;
   /** Mints ids for THINKING_* events that had none (default: thinking-1, thinking-2, … per stream). */
   mintThinkingId?: () => string;
+  /** Streams whose first events were dropped before capture reached us. */
+  startDroppedOf?: (streamId: string) => boolean;
 }
 
 /** The world as of one event index. */
@@ -164,7 +166,7 @@ export class Replay {
     return this.problems.filter((p) => p.eventIndex === index);
   }
 
-  private streamFor(streamId: string): StreamState {
+  private streamFor(streamId: string, index: number): StreamState {
     let s = this.streams.get(streamId);
     if (!s) {
       s = {
@@ -176,6 +178,10 @@ export class Replay {
         lastIndex: -1,
         seededInput: false,
       };
+      if (this.options.startDroppedOf?.(streamId)) {
+        s.verifier.assumeRunning();
+        this.report('stream/start-dropped', index, "This stream's first events were dropped by the capture buffer before the panel opened; checks that need them are skipped.");
+      }
       this.streams.set(streamId, s);
     }
     return s;
@@ -199,7 +205,7 @@ export class Replay {
     this.firstStep[i] = this.steps.length;
     this.problemStart[i] = this.problems.length;
     for (const d of frame.diagnostics) this.problems.push(diagnosticProblem(d, i));
-    const stream = this.streamFor(frame.streamId);
+    const stream = this.streamFor(frame.streamId, i);
     stream.lastIndex = i;
     if (!frame.replayable || !frame.replay) {
       this.laneOfIndex[i] = stream.lane ?? this.defaultLane(frame.streamId);

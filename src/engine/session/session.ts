@@ -23,6 +23,8 @@ export interface StreamInfo {
   error?: string;
   /** Which page of the tab (navigation count) it belongs to. */
   page: number;
+  /** Its first events were dropped (capture buffer limit) before they reached this session. */
+  startDropped?: boolean;
 }
 
 export interface StreamRecord {

@@ -28,6 +28,12 @@ export class ReferenceVerifier {
   private activeSubagents = new Map<string, true>();
   private doneSubagents = new Set<string>();
 
+  /** The stream's start is missing (dropped): judge it as a run already under way. */
+  assumeRunning(): void {
+    this.seenFirst = true;
+    this.started = true;
+  }
+
   /** Whether a run is open in this stream (for "stream ended mid-run"). */
   get runOpen(): boolean {
     return this.started && !this.finished && !this.errored;

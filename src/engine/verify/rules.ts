@@ -96,6 +96,7 @@ export const RULES: Record<string, RuleInfo> = {
   'event/compat': { severity: 'warning', spec: BASE },
   'stream/error': { severity: 'error', spec: 'Transports' },
   'stream/unfinished-run': { severity: 'warning', spec: `${LIFECYCLE}` },
+  'stream/start-dropped': { severity: 'info', spec: 'Transports' },
 };
 
 export function problem(ruleId: string, eventIndex: number, message: string, path?: (string | number)[]): Problem {

@@ -178,6 +178,12 @@ browser.runtime.onConnect.addListener((port) => {
   else if (port.name === PORT_PANEL) onPanelPort(port);
 });
 
+// Which start of the background this is: a panel or a test can tell that it was restarted.
+const boot = { bootId: crypto.randomUUID(), startedAt: Date.now() };
+browser.runtime.onMessage.addListener((message: unknown) =>
+  (message as { kind?: unknown } | null)?.kind === 'agui-ping' ? Promise.resolve(boot) : undefined,
+);
+
 browser.tabs.onRemoved.addListener((tabId) => {
   logs.delete(tabId);
   panels.delete(tabId);

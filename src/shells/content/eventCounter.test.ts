@@ -20,3 +20,15 @@ describe('EventCounter', () => {
     }
   });
 });
+
+describe('EventCounter.boundary', () => {
+  it('is just past the last blank line of an SSE chunk, CRLF included', () => {
+    const c = new EventCounter('sse');
+    c.count(enc.encode('data: a\n\ndata: b'));
+    expect(c.boundary).toBe(9);
+    c.count(enc.encode('\r\n\r\n'));
+    expect(c.boundary).toBe(4);
+    c.count(enc.encode('data: c'));
+    expect(c.boundary).toBe(-1);
+  });
+});

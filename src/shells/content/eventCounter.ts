@@ -22,8 +22,15 @@ export class EventCounter {
     return this.lineLength === 0 && !this.frameHasField && !this.prevCR;
   }
 
+  /** Offset just past the last event boundary in the bytes last counted (-1: none in them). */
+  boundary = -1;
+
   count(b: Uint8Array): number {
-    if (this.format === 'json') return 1;
+    this.boundary = -1;
+    if (this.format === 'json') {
+      this.boundary = b.length;
+      return 1;
+    }
     return this.format === 'sse' ? this.sse(b) : this.proto(b);
   }
 
@@ -33,6 +40,7 @@ export class EventCounter {
       const c = b[i]!;
       if (c === 10 && this.prevCR) {
         this.prevCR = false;
+        if (this.boundary === i) this.boundary = i + 1;
         continue;
       }
       this.prevCR = c === 13;
@@ -40,6 +48,7 @@ export class EventCounter {
         if (this.lineLength === 0) {
           if (this.frameHasField) n++;
           this.frameHasField = false;
+          this.boundary = i + 1;
         } else if (!this.lineIsComment) this.frameHasField = true;
         this.lineLength = 0;
         this.lineIsComment = false;
@@ -59,7 +68,10 @@ export class EventCounter {
         const step = Math.min(this.skip, b.length - i);
         this.skip -= step;
         i += step;
-        if (this.skip === 0) n++;
+        if (this.skip === 0) {
+          n++;
+          this.boundary = i;
+        }
         continue;
       }
       this.lengthBytes.push(b[i++]!);
@@ -67,7 +79,10 @@ export class EventCounter {
         const [a, c, d, e] = this.lengthBytes as [number, number, number, number];
         this.skip = ((a << 24) | (c << 16) | (d << 8) | e) >>> 0;
         this.lengthBytes = [];
-        if (this.skip === 0) n++;
+        if (this.skip === 0) {
+          n++;
+          this.boundary = i;
+        }
       }
     }
     return n;

@@ -34,6 +34,8 @@ let logBytes = 0;
 let logDroppedEvents = 0;
 const queue: ContentMessage[] = [];
 const counters = new Map<number, EventCounter>();
+/** Bytes after a stream's last event boundary, held until the event completes. */
+const partial = new Map<number, Uint8Array>();
 
 const connect = (): void => {
   if (gone) return;
@@ -79,6 +81,13 @@ const relay = (record: CaptureRecord): void => {
   flush();
 };
 
+const concat = (a: Uint8Array, b: Uint8Array): Uint8Array => {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+};
+
 const onPageMessage = (event: MessageEvent): void => {
   const parsed = PageMessageSchema.safeParse(event.data);
   if (!parsed.success) return; // Not ours, or forged: the page can only add to its own tab, and only valid records.
@@ -89,18 +98,29 @@ const onPageMessage = (event: MessageEvent): void => {
       relay(m);
       return;
     case 'chunk': {
-      const bytes = m.bytes ?? (m.text !== undefined ? encoder.encode(m.text) : undefined);
-      if (!bytes) return;
+      const fresh = m.bytes ?? (m.text !== undefined ? encoder.encode(m.text) : undefined);
+      if (!fresh) return;
       const counter = counters.get(m.id);
-      const c = counter?.clean ?? true;
-      const n = counter?.count(bytes) ?? 0;
-      relay({ kind: 'chunk', id: m.id, t: m.t, base64: bytesToBase64(bytes), n, c, ...(m.dir && { dir: m.dir }) });
+      if (!counter) return;
+      // Records end at event boundaries (the bytes after the last one wait for the next chunk), so a buffer
+      // that drops old records never cuts into an event. The bytes stay the same, byte for byte.
+      const n = counter.count(fresh);
+      const held = partial.get(m.id);
+      const bytes = held ? concat(held, fresh) : fresh;
+      const end = counter.boundary === -1 ? 0 : bytes.length - (fresh.length - counter.boundary);
+      if (end < bytes.length) partial.set(m.id, bytes.slice(end));
+      else partial.delete(m.id);
+      if (end > 0) relay({ kind: 'chunk', id: m.id, t: m.t, base64: bytesToBase64(bytes.subarray(0, end)), n, c: true, ...(m.dir && { dir: m.dir }) });
       return;
     }
-    case 'close':
+    case 'close': {
+      const held = partial.get(m.id);
+      if (held) relay({ kind: 'chunk', id: m.id, t: m.t, base64: bytesToBase64(held), n: 0, c: true });
+      partial.delete(m.id);
       counters.delete(m.id);
       relay(m);
       return;
+    }
     case 'body':
       relay(m);
       return;

@@ -26,8 +26,8 @@ const streamOpenFields = {
   note: z.optional(z.string()),
 };
 const closeFields = { kind: z.literal('close'), id, t: timestamp, error: z.optional(z.string()) };
-const bodyFields = { kind: z.literal('body'), id, t: timestamp, text: z.string() };
 const direction = z.optional(z.enum(['in', 'out']));
+const bytes = z.custom<Uint8Array>((v) => ArrayBuffer.isView(v) && (v as Uint8Array).BYTES_PER_ELEMENT === 1);
 
 // --- page -> content relay (the page is untrusted: everything is checked) ---
 export const PageMessageSchema = z.discriminatedUnion('kind', [
@@ -36,12 +36,11 @@ export const PageMessageSchema = z.discriminatedUnion('kind', [
     kind: z.literal('chunk'),
     id,
     t: timestamp,
-    bytes: z.optional(z.custom<Uint8Array>((v) => ArrayBuffer.isView(v) && (v as Uint8Array).BYTES_PER_ELEMENT === 1)),
+    bytes: z.optional(bytes),
     text: z.optional(z.string()),
     dir: direction,
   }),
   z.object(closeFields),
-  z.object(bodyFields),
 ]);
 
 // --- content relay -> background, and background -> panel: the same record, bytes as base64 ---
@@ -59,27 +58,48 @@ export const CaptureRecordSchema = z.discriminatedUnion('kind', [
     c: z.boolean(),
   }),
   z.object(closeFields),
-  z.object(bodyFields),
 ]);
 export type CaptureRecord = z.infer<typeof CaptureRecordSchema>;
 
 const docKey = z.string().check(z.maxLength(64));
 
+const seq = z.number().check(z.int(), z.nonnegative());
+
 /** One document's messages carry its docKey and a gap-free sequence number. */
 export const ContentMessageSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('capture'), docKey, seq: z.number().check(z.int(), z.nonnegative()), record: CaptureRecordSchema }),
-  /** Sent by a top-level document as it starts: the tab navigated. */
-  z.object({ kind: z.literal('hello'), docKey, url: z.string(), t: timestamp }),
-  /** The document no longer holds records before `to` (its own buffer limit); they held `events` events. */
-  z.object({ kind: z.literal('gap'), docKey, to: z.number().check(z.int(), z.nonnegative()), events: z.number() }),
+  z.object({ kind: z.literal('capture'), docKey, seq, record: CaptureRecordSchema }),
+  /**
+   * The document no longer holds records before `to` (its own buffer limit); they held `events` events.
+   * The openings of streams cut that way come along, so what follows can still be read.
+   */
+  z.object({
+    kind: z.literal('gap'),
+    docKey,
+    to: seq,
+    events: z.number(),
+    opens: z.array(z.object({ seq, record: CaptureRecordSchema })),
+  }),
 ]);
 export type ContentMessage = z.infer<typeof ContentMessageSchema>;
+
+/**
+ * content relay -> background, one-shot (runtime.sendMessage): a document starts (the top one: the tab
+ * navigated) and asks whether to send its records now ("eager": a panel is open, or Preserve log is on).
+ */
+export const HelloSchema = z.object({ kind: z.literal('agui-hello'), docKey, url: z.string(), t: timestamp });
+export type Hello = z.infer<typeof HelloSchema>;
+export const HelloReplySchema = z.object({ eager: z.boolean() });
 
 /** What each document's records the receiver already holds, as the highest seq seen per docKey. */
 const have = z.record(z.string(), z.number());
 
 // --- background -> content relay ---
-export const RelayCommandSchema = z.object({ kind: z.literal('agui-resync'), have });
+export const RelayCommandSchema = z.discriminatedUnion('kind', [
+  /** Send everything after `have` (a panel subscribed, or the background restarted), and keep sending. */
+  z.object({ kind: z.literal('agui-resync'), have }),
+  /** Keep records locally until asked (no panel, no Preserve log), or send them as they come. */
+  z.object({ kind: z.literal('agui-mode'), eager: z.boolean() }),
+]);
 export type RelayCommand = z.infer<typeof RelayCommandSchema>;
 
 // --- background -> panel ---

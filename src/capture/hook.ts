@@ -37,9 +37,9 @@ import { HANDSHAKE_KEY, type PageMessage, type StreamFormat, type StreamOpen, ty
   // listener) takes the port and stops the event, so page listeners never see it.
   win.postMessage({ [HANDSHAKE_KEY]: 1 }, '*', [channel.port2]);
 
-  const send = (m: PageMessage): void => {
+  const send = (m: PageMessage, transfer?: Transferable[]): void => {
     try {
-      apply(post, port, [m]);
+      apply(post, port, transfer ? [m, transfer] : [m]);
     } catch {
       // A message that cannot be cloned is dropped rather than breaking the page.
     }
@@ -119,22 +119,30 @@ import { HANDSHAKE_KEY, type PageMessage, type StreamFormat, type StreamOpen, ty
     } catch {
       // Unreadable headers: shown as none.
     }
+    // A Request's body is read from the clone made before fetch consumed it (the page's stream waits meanwhile
+    // in the tee, unaffected).
+    let requestBody: string | undefined;
+    try {
+      requestBody = await body;
+    } catch {
+      // Unreadable: recorded without it.
+    }
     const id = open('fetch', format, response.url || (request ? request.url : String(args[0])), {
       method: String(init?.method ?? request?.method ?? 'GET').toUpperCase(),
       status: response.status,
       statusText: response.statusText,
       requestHeaders,
       responseHeaders: headerList(response.headers),
-      ...(typeof body === 'string' ? { requestBody: body } : {}),
+      ...(requestBody === undefined ? {} : { requestBody }),
     });
-    if (body && typeof body !== 'string') apply(then, body, [(text: string) => send({ kind: 'body', id, t: stamp(), text }), () => undefined]);
     if (!stream) return close(id);
     const reader = apply(getReader, stream, []) as ReadableStreamDefaultReader<Uint8Array>;
     try {
       for (;;) {
         const { done, value } = await (apply(read, reader, []) as Promise<ReadableStreamReadResult<Uint8Array>>);
         if (done) break;
-        send({ kind: 'chunk', id, t: stamp(), bytes: value });
+        // The clone's chunks are its own copies (the page reads the other branch): moved, not copied.
+        send({ kind: 'chunk', id, t: stamp(), bytes: value }, [value.buffer]);
       }
       close(id);
     } catch (error) {

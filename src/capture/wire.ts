@@ -51,12 +51,4 @@ export interface StreamClose {
   error?: string;
 }
 
-/** The request body, when it could only be read after the stream opened (a Request object's JSON body). */
-export interface StreamBody {
-  kind: 'body';
-  id: number;
-  t: number;
-  text: string;
-}
-
-export type PageMessage = StreamOpen | StreamChunk | StreamClose | StreamBody;
+export type PageMessage = StreamOpen | StreamChunk | StreamClose;

@@ -50,9 +50,6 @@ export function ingest(session: Session, item: Captured, startDropped = false): 
     case 'close':
       session.close(id, record.t, record.error);
       return;
-    case 'body':
-      session.body(id, record.t, record.text);
-      return;
     default: {
       const unhandled: never = record;
       return unhandled;

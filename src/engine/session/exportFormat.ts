@@ -34,7 +34,6 @@ const StreamInfoSchema = z.object({
 const RecordSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('open'), stream: z.number().int().min(0) }),
   z.object({ kind: z.literal('chunk'), stream: z.number().int().min(0), t: z.number().finite(), data: z.string().max(MAX_STRING), dir: z.enum(['in', 'out']).optional() }),
-  z.object({ kind: z.literal('body'), stream: z.number().int().min(0), t: z.number().finite(), text: z.string().max(MAX_STRING) }),
   z.object({ kind: z.literal('message'), stream: z.number().int().min(0), t: z.number().finite(), text: z.string().max(MAX_STRING) }),
   z.object({ kind: z.literal('close'), stream: z.number().int().min(0), t: z.number().finite(), error: z.string().max(64 * 1024).optional() }),
   z.object({ kind: z.literal('navigate'), url: z.string().max(64 * 1024), t: z.number().finite() }),
@@ -65,9 +64,6 @@ export function exportSession(session: Session, tool = { name: 'AG-UI DevTools',
         break;
       case 'chunk':
         records.push({ kind: 'chunk', stream: index.get(r.streamId)!, t: r.t, data: bytesToBase64(r.bytes), ...(r.dir && { dir: r.dir }) });
-        break;
-      case 'body':
-        records.push({ kind: 'body', stream: index.get(r.streamId)!, t: r.t, text: r.text });
         break;
       case 'message':
         records.push({ kind: 'message', stream: index.get(r.streamId)!, t: r.t, text: r.text });
@@ -133,8 +129,7 @@ export function importSession(value: unknown): Session {
         throw new SessionFileError(`Not a valid ${SESSION_FORMAT} file at records.${i}.data: not base64.`);
       }
       session.chunk(info.id, r.t, bytes, r.dir);
-    } else if (r.kind === 'body') session.body(info.id, r.t, r.text);
-    else if (r.kind === 'message') session.message(info.id, r.t, r.text);
+    } else if (r.kind === 'message') session.message(info.id, r.t, r.text);
     else session.close(info.id, r.t, r.error);
   });
   return session;

@@ -46,7 +46,6 @@ export interface Navigation {
 export type SessionRecord =
   | { kind: 'open'; streamId: string }
   | { kind: 'chunk'; streamId: string; t: number; bytes: Uint8Array; dir?: 'in' | 'out' }
-  | { kind: 'body'; streamId: string; t: number; text: string }
   | { kind: 'message'; streamId: string; t: number; text: string }
   | { kind: 'close'; streamId: string; t: number; error?: string }
   | { kind: 'navigate'; url: string; t: number };
@@ -95,13 +94,6 @@ export class Session {
     this.add(record, decoder.push(bytes, t, dir));
   }
 
-  /** The request body, known only after the stream opened (a Request object's body is read from a clone). */
-  body(streamId: string, t: number, text: string): void {
-    const record = this.streams.get(streamId);
-    if (!record) return;
-    record.info.requestBody = text;
-    this.log.push({ kind: 'body', streamId, t, text });
-  }
 
   /** One whole JSON message (WebSocket, or a line of an imported file). */
   message(streamId: string, t: number, text: string): void {

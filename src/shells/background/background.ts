@@ -11,6 +11,7 @@ import browser, { type Runtime } from 'webextension-polyfill';
 import {
   type Captured,
   ContentMessageSchema,
+  HelloSchema,
   type PanelInbound,
   PanelOutboundSchema,
   PORT_CAPTURE,
@@ -92,15 +93,10 @@ const onCapturePort = (port: Runtime.Port): void => {
     const message = parsed.data;
     const log = logFor(tabId);
     switch (message.kind) {
-      case 'hello': {
-        if (frameId !== 0) return;
-        const preserve = isPreserved(tabId);
-        log.navigated(message.url, message.t, preserve);
-        broadcast(tabId, { kind: 'navigated', tabId, url: message.url, t: message.t, preserved: preserve });
-        return;
-      }
       case 'gap': {
-        const items = log.gap(message.docKey, message.to, message.events);
+        const opens = message.opens.map((o) => ({ docKey: message.docKey, frameId, seq: o.seq, record: o.record }));
+        const items = log.gap(message.docKey, message.to, message.events, opens);
+        if (opens.length) broadcast(tabId, { kind: 'captured', tabId, items: opens, pinned: true });
         broadcast(tabId, droppedMessage(tabId, log));
         if (items.length) broadcast(tabId, { kind: 'captured', tabId, items });
         return;
@@ -119,6 +115,30 @@ const onCapturePort = (port: Runtime.Port): void => {
     }
   }));
 };
+
+/** Whether the tab's documents should send records as they come: a panel is open, or Preserve log is on. */
+const eagerFor = (tabId: number): boolean => (panels.get(tabId)?.size ?? 0) > 0 || isPreserved(tabId);
+const tellMode = (tabId: number): void => {
+  const command: RelayCommand = { kind: 'agui-mode', eager: eagerFor(tabId) };
+  browser.tabs.sendMessage(tabId, command).catch(() => undefined);
+};
+
+// A document starts: the top one means the tab navigated. Every one learns whether to send now.
+browser.runtime.onMessage.addListener((raw: unknown, sender: Runtime.MessageSender) => {
+  const parsed = HelloSchema.safeParse(raw);
+  const tabId = sender.tab?.id;
+  if (!parsed.success || tabId === undefined || tabId < 0) return undefined;
+  return ready.then(() => {
+    const hello = parsed.data;
+    if ((sender.frameId ?? 0) === 0) {
+      const log = logFor(tabId);
+      const preserve = isPreserved(tabId);
+      log.navigated(hello.url, hello.t, preserve);
+      broadcast(tabId, { kind: 'navigated', tabId, url: hello.url, t: hello.t, preserved: preserve });
+    }
+    return { eager: eagerFor(tabId) };
+  });
+});
 
 /** Asks the tab's content scripts for every record this log does not hold (after a restart: all of them). */
 const resync = (tabId: number): void => {
@@ -158,6 +178,7 @@ const onPanelPort = (port: Runtime.Port): void => {
       case 'preserve-log':
         setPreserved(message.tabId, message.on);
         broadcast(message.tabId, { kind: 'preserve-log', tabId: message.tabId, on: message.on });
+        tellMode(message.tabId);
         return;
       case 'list-tabs':
         send(port, { kind: 'tabs', tabs: [...logs].map(([tabId, log]) => ({ tabId, url: log.url, records: log.size })) });
@@ -169,7 +190,10 @@ const onPanelPort = (port: Runtime.Port): void => {
     }
   }));
   port.onDisconnect.addListener(() => {
-    if (subscribed !== undefined) panels.get(subscribed)?.delete(port);
+    if (subscribed === undefined) return;
+    panels.get(subscribed)?.delete(port);
+    // The last panel closed: documents keep their records to themselves again (unless Preserve log).
+    if (!eagerFor(subscribed)) tellMode(subscribed);
   });
 };
 

@@ -39,6 +39,11 @@ export class TabLog {
     private readonly maxBytes = DEFAULT_MAX_BYTES,
   ) {}
 
+  /** Openings of streams whose start is gone, for panels (applied outside the sequence). */
+  get pinnedOpens(): readonly Captured[] {
+    return this.pinned;
+  }
+
   get size(): number {
     return this.entries.length - this.head;
   }
@@ -55,8 +60,12 @@ export class TabLog {
     return accepted;
   }
 
-  /** A document says records before `to` are gone from its own buffer too. */
-  gap(docKey: string, to: number, events: number): Captured[] {
+  /**
+   * A document says records before `to` are gone from its own buffer too; `opens` are the openings of the
+   * streams cut that way, kept so the rest can be read.
+   */
+  gap(docKey: string, to: number, events: number, opens: Captured[] = []): Captured[] {
+    for (const open of opens) if (!this.pinned.some((p) => p.docKey === open.docKey && p.seq === open.seq)) this.pinned.push(open);
     const accepted = this.intake.skipTo(docKey, to);
     if (accepted.length > 0 || (this.resume[docKey] ?? 0) < to) {
       this.dropped += events;

@@ -32,3 +32,31 @@ describe('EventCounter.boundary', () => {
     expect(c.boundary).toBe(-1);
   });
 });
+
+describe('EventCounter agrees with the SSE parser', () => {
+  it('on random streams cut at random places', async () => {
+    const { SseParser } = await import('../../engine/decode/sse');
+    const { rng } = await import('../../engine/testing/generator');
+    const r = rng(11);
+    for (let k = 0; k < 300; k++) {
+      const eol = r() < 0.7 ? '\n' : r() < 0.5 ? '\r\n' : '\r';
+      let text = '';
+      for (let f = 0; f < 1 + Math.floor(r() * 8); f++) {
+        if (r() < 0.2) text += `: ping${eol}${eol}`;
+        else text += `${r() < 0.3 ? `event: x${eol}` : ''}data: {"i":${f}}${eol}${r() < 0.3 ? `data: more${eol}` : ''}${eol}`;
+      }
+      const bytes = enc.encode(text);
+      const parser = new SseParser();
+      const expected = parser.push(bytes).length;
+      const counter = new EventCounter('sse');
+      let n = 0;
+      let at = 0;
+      while (at < bytes.length) {
+        const next = Math.min(bytes.length, at + 1 + Math.floor(r() * 12));
+        n += counter.count(bytes.subarray(at, next));
+        at = next;
+      }
+      expect(n, JSON.stringify(text)).toBe(expected);
+    }
+  });
+});

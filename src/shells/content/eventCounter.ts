@@ -25,13 +25,55 @@ export class EventCounter {
   /** Offset just past the last event boundary in the bytes last counted (-1: none in them). */
   boundary = -1;
 
+  /** Whether a CR has been seen: until then the fast path (native indexOf for LF) is exact. */
+  private sawCR = false;
+  /** LF-only fast path: the previous byte was LF, and the current frame's first byte. */
+  private afterLF = false;
+  private frameFirst = -1;
+
   count(b: Uint8Array): number {
     this.boundary = -1;
     if (this.format === 'json') {
       this.boundary = b.length;
       return 1;
     }
-    return this.format === 'sse' ? this.sse(b) : this.proto(b);
+    if (this.format === 'proto') return this.proto(b);
+    if (!this.sawCR && b.indexOf(13) !== -1) {
+      this.sawCR = true;
+      // From here on the byte loop, starting from the fast path's state.
+      const atFrameStart = this.frameFirst === -1;
+      this.lineLength = atFrameStart || this.afterLF ? 0 : 1;
+      this.frameHasField = !atFrameStart && this.afterLF && this.frameFirst !== 58;
+      this.lineIsComment = !atFrameStart && !this.afterLF && this.frameFirst === 58;
+    }
+    return this.sawCR ? this.sse(b) : this.sseLF(b);
+  }
+
+  /** SSE with LF line ends only: blank lines found with native indexOf (most streams; fast on big chunks). */
+  private sseLF(b: Uint8Array): number {
+    let n = 0;
+    let i = 0;
+    if (this.afterLF && b[0] === 10) {
+      // The blank line straddles the chunks.
+      if (this.frameFirst !== 58) n++;
+      this.frameFirst = -1;
+      this.boundary = 1;
+      i = 1;
+    }
+    if (this.frameFirst === -1 && i < b.length) this.frameFirst = b[i]!;
+    for (;;) {
+      const lf = b.indexOf(10, i);
+      if (lf === -1) break;
+      if (b[lf + 1] === 10) {
+        // A frame ends: a comment-only frame (":" first) is a heartbeat, not an event.
+        if (this.frameFirst !== -1 && this.frameFirst !== 58) n++;
+        this.boundary = lf + 2;
+        i = lf + 2;
+        this.frameFirst = i < b.length ? b[i]! : -1;
+      } else i = lf + 1;
+    }
+    this.afterLF = b.length > 0 && b[b.length - 1] === 10 && this.frameFirst !== -1;
+    return n;
   }
 
   private sse(b: Uint8Array): number {

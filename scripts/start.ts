@@ -60,15 +60,28 @@ async function main() {
     console.log('No display: running headless. Driving one demo conversation (every scenario)…');
     await page.evaluate(() => window.demo.runAll());
     const panel = await devtools.panelFrame(browser.extensionId);
+    // Wait until the count stops changing: every event has reached the panel.
     let count = '';
-    for (let i = 0; i < 100 && !/^[1-9]\d* events$/.test(count); i++) {
-      count = await panel.evaluate<string>(`document.querySelector('[data-testid=event-count]')?.textContent ?? ''`);
+    for (let i = 0, stable = 0; i < 200 && stable < 5; i++) {
+      const now = await panel.evaluate<string>(`document.querySelector('[data-testid=event-count]')?.textContent ?? ''`);
+      stable = now === count && /^[1-9]\d* events$/.test(now) ? stable + 1 : 0;
+      count = now;
       await new Promise((r) => setTimeout(r, 100));
     }
-    // Show one event's detail in the screenshot: the first tool call.
+    // The screenshot shows the conversation as it stood when the weather tool answered.
     await panel.evaluate(`(() => {
-      const row = [...document.querySelectorAll('[role=row]')].find((r) => r.querySelector('.type')?.textContent === 'TOOL_CALL_START');
+      const input = document.querySelector('input.filter');
+      input.value = 'call-weather';
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    })()`);
+    await new Promise((r) => setTimeout(r, 200));
+    await panel.evaluate(`(() => {
+      const row = [...document.querySelectorAll('[role=row]')].find((r) => r.querySelector('.type')?.textContent === 'TOOL_CALL_RESULT');
       row?.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+      const input = document.querySelector('input.filter');
+      input.value = '';
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      document.querySelector('[data-tab=messages]')?.dispatchEvent(new MouseEvent('click', { bubbles: true }));
     })()`);
     await new Promise((r) => setTimeout(r, 300));
     const artifacts = join(ROOT, 'artifacts');

@@ -34,10 +34,26 @@ export function EventList({ store }: { store: SessionStore }) {
     return () => observer.disconnect();
   }, []);
 
+  // Follow the tail while the user is at the bottom; otherwise keep the selected event in view (also when the
+  // filter changes under it).
+  const selectedIndex = store.selected.value;
   useEffect(() => {
     const el = ref.current;
-    if (el && stick.current) el.scrollTop = el.scrollHeight;
-  }, [total]);
+    if (!el) return;
+    if (selectedIndex !== null) {
+      const row = visible ? visible.indexOf(selectedIndex) : selectedIndex;
+      if (row >= 0) {
+        const top = row * ROW_HEIGHT;
+        if (top < el.scrollTop || top + ROW_HEIGHT > el.scrollTop + el.clientHeight) {
+          el.scrollTop = Math.max(0, top - el.clientHeight / 2);
+          scrollTop.value = el.scrollTop;
+        }
+        stick.current = false;
+        return;
+      }
+    }
+    if (stick.current) el.scrollTop = el.scrollHeight;
+  }, [total, selectedIndex, visible]);
 
   const rowOf = (index: number) => (visible ? visible.indexOf(index) : index);
   const move = (delta: number) => {

@@ -1,21 +1,16 @@
 import { expect, type Page, test } from '@playwright/test';
 import { type ChromiumWithExtension, launchChromium } from '../support/chromium';
+import { type DrivenPage, observeProbe, SCENARIOS } from '../support/probePage';
 import { type ProbeServer, startProbeServer } from '../support/probeServer';
 
 let probe: ProbeServer;
-const SCENARIOS = ['natives', 'fetch-string', 'fetch-url', 'fetch-request', 'fetch-init-body', 'proto', 'http-500', 'network-error', 'abort-mid', 'abort-before-read', 'json', 'big', 'es', 'es-close', 'ws', 'xhr'];
 
 test.beforeAll(async () => {
   probe = await startProbeServer();
 });
 test.afterAll(async () => probe?.close());
 
-async function observe(page: Page): Promise<Record<string, unknown>> {
-  await page.goto(`${probe.url}/probe`);
-  const out: Record<string, unknown> = {};
-  for (const name of SCENARIOS) out[name] = await page.evaluate((n) => (window as unknown as { probe: { run(n: string): Promise<unknown> } }).probe.run(n), name);
-  return out;
-}
+const observe = (page: Page) => observeProbe(page as unknown as DrivenPage, probe.url);
 
 test('with the extension the page observes exactly what it observes without it', async () => {
   const plain = await launchChromium({ extension: false });

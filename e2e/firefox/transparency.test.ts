@@ -1,22 +1,17 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchFirefox } from '../support/firefox';
+import { type DrivenPage, observeProbe, SCENARIOS } from '../support/probePage';
 import { type ProbeServer, startProbeServer } from '../support/probeServer';
 
 let probe: ProbeServer;
-const SCENARIOS = ['natives', 'fetch-string', 'fetch-url', 'fetch-request', 'fetch-init-body', 'proto', 'http-500', 'network-error', 'abort-mid', 'abort-before-read', 'json', 'big', 'es', 'es-close', 'ws', 'xhr'];
 
 beforeAll(async () => {
   probe = await startProbeServer();
 });
 afterAll(async () => probe?.close());
 
-async function observe(page: Page): Promise<Record<string, unknown>> {
-  await page.goto(`${probe.url}/probe`);
-  const out: Record<string, unknown> = {};
-  for (const name of SCENARIOS) out[name] = await page.evaluate((n) => (window as unknown as { probe: { run(n: string): Promise<unknown> } }).probe.run(n), name);
-  return out;
-}
+const observe = (page: Page) => observeProbe(page as unknown as DrivenPage, probe.url);
 
 const text = (page: Page, selector: string) => page.evaluate((s) => document.querySelector(s)?.textContent ?? '', selector);
 

@@ -113,3 +113,22 @@ export const PROBE_SCRIPT = String.raw`
   };
 })();
 `;
+
+/** Every scenario the probe page runs, in the order the transparency tests run them. */
+export const SCENARIOS = ['natives', 'fetch-string', 'fetch-url', 'fetch-request', 'fetch-init-body', 'proto', 'http-500', 'network-error', 'abort-mid', 'abort-before-read', 'json', 'big', 'es', 'es-close', 'ws', 'xhr'] as const;
+
+/** What both Playwright's and puppeteer's pages offer. */
+export interface DrivenPage {
+  goto(url: string): Promise<unknown>;
+  evaluate<R, A>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R>;
+}
+
+/** Runs every scenario in the probe page and returns what the page observed, by scenario. */
+export async function observeProbe(page: DrivenPage, origin: string): Promise<Record<string, unknown>> {
+  await page.goto(`${origin}/probe`);
+  const out: Record<string, unknown> = {};
+  for (const name of SCENARIOS) {
+    out[name] = await page.evaluate((n: string) => (window as unknown as { probe: { run(n: string): Promise<unknown> } }).probe.run(n), name);
+  }
+  return out;
+}

@@ -112,34 +112,20 @@ export class Lane {
         return notes;
       }
       case 'TEXT_MESSAGE_CONTENT':
-      case 'REASONING_MESSAGE_CONTENT': {
-        const i = list.indexOf(event.messageId);
-        const m = list.at(i);
-        if (!m) {
-          notes.push({ kind: 'unknown-message', type: event.type, messageId: event.messageId });
-          return notes;
-        }
-        if (m.role === 'activity') {
-          notes.push({ kind: 'activity-collision', type: event.type, messageId: event.messageId });
-          return notes;
-        }
-        const content = typeof m.content === 'string' ? m.content : '';
-        list.set(i, withMetadata({ ...m, content: `${content}${event.delta}` } as Msg, event));
-        return notes;
-      }
+      case 'REASONING_MESSAGE_CONTENT':
       case 'TEXT_MESSAGE_END':
       case 'REASONING_MESSAGE_END': {
+        // The message the event continues: unknown ids and activity messages are left alone (and noted).
         const i = list.indexOf(event.messageId);
         const m = list.at(i);
-        if (!m) {
-          notes.push({ kind: 'unknown-message', type: event.type, messageId: event.messageId });
+        if (!m || m.role === 'activity') {
+          notes.push({ kind: m ? 'activity-collision' : 'unknown-message', type: event.type, messageId: event.messageId });
           return notes;
         }
-        if (m.role === 'activity') {
-          notes.push({ kind: 'activity-collision', type: event.type, messageId: event.messageId });
-          return notes;
-        }
-        if (event.metadata !== undefined) list.set(i, withMetadata(m, event));
+        if (event.type === 'TEXT_MESSAGE_CONTENT' || event.type === 'REASONING_MESSAGE_CONTENT') {
+          const content = typeof m.content === 'string' ? m.content : '';
+          list.set(i, withMetadata({ ...m, content: `${content}${event.delta}` } as Msg, event));
+        } else if (event.metadata !== undefined) list.set(i, withMetadata(m, event));
         return notes;
       }
       case 'TOOL_CALL_START': {

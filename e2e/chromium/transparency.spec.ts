@@ -39,6 +39,12 @@ test('with the extension the page observes exactly what it observes without it',
     const streams = await panel.locator('.toolbar .muted').first().textContent();
     // 8 fetch streams, 2 + 1 EventSource connections, 1 WebSocket, 1 XHR; JSON, binary and failed requests are not.
     expect(streams).toBe('13 streams');
+    // What the page sent over its WebSocket is there, marked as sent; the non-AG-UI message is not.
+    await panel.locator('input.filter').fill('from-page');
+    await expect(panel.locator('[role=row]')).toHaveCount(1);
+    await expect(panel.locator('[role=row] .dir')).toHaveText('↑');
+    await panel.locator('input.filter').fill('not json at all');
+    await expect(panel.locator('[role=row]')).toHaveCount(0);
   } finally {
     await browser.close();
   }

@@ -47,7 +47,7 @@ export const PROBE_SCRIPT = String.raw`
     },
     'json': function () { return fetch('/json').then(function (r) { return r.text().then(function (t) { var o = props(r); o.text = t; return o; }); }); },
     'big': function () {
-      return fetch('/big?mb=20').then(async function (r) {
+      return fetch('/big?mb=100').then(async function (r) {
         var o = props(r); var reader = r.body.getReader(); var n = 0; var sum = 0;
         for (;;) { var x = await reader.read(); if (x.done) break; n += x.value.length; for (var i = 0; i < x.value.length; i++) sum = (sum + x.value[i]) % 1000003; }
         o.bytes = n; o.sum = sum; return o;

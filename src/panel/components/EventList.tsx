@@ -93,7 +93,14 @@ export function EventList({ store }: { store: SessionStore }) {
       >
         <span class="cell index">{index}</span>
         <span class="cell time">{start === undefined ? '' : formatDelta(frame.t - start)}</span>
-        <span class={`cell type cat-${categoryOf(type)}`}>{type}</span>
+        <span class={`cell type cat-${categoryOf(type)}`}>
+          {frame.direction === 'out' && (
+            <span class="dir" title="Sent by the page over the WebSocket (shown, not replayed)">
+              ↑{' '}
+            </span>
+          )}
+          {type}
+        </span>
         <span class="cell ids">
           {keyIds(frame.event).map(([k, v]) => (
             <span class="id" key={k}>

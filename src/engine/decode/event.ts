@@ -136,12 +136,13 @@ export function checkEvent(value: unknown): CheckedEvent {
   const changes: CompatChange[] = [];
   const compat = compatEvent(record, changes);
   const enforced = enforce(compat);
-  const replayable = usable(type, enforced.event);
+  // The fast check already saw every required field, of the right type.
+  const replayable = enforced.fast === true || usable(type, enforced.event);
   return {
     event,
     replay: enforced.event,
     replayable,
-    diagnostics: [...compatDiagnostics(changes), ...enforced.diagnostics],
+    diagnostics: changes.length === 0 ? enforced.diagnostics : [...compatDiagnostics(changes), ...enforced.diagnostics],
   };
 }
 

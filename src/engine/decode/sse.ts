@@ -184,6 +184,13 @@ export class SseParser {
       return;
     }
     if (this.frameStart === -1) this.frameStart = base + start;
+    // The common line first: "data: …".
+    if (b[start] === 0x64 && b[start + 1] === 0x61 && b[start + 2] === 0x74 && b[start + 3] === 0x61 && b[start + 4] === COLON) {
+      const value = this.text(b, b[start + 5] === SPACE ? start + 6 : start + 5, end, base);
+      this.data = this.hasData ? `${this.data}\n${value}` : value;
+      this.hasData = true;
+      return;
+    }
     const colon = b.indexOf(COLON, start);
     let fieldEnd = end;
     let valueStart = end;

@@ -81,7 +81,12 @@ function upgradeInput(input: unknown, changes: CompatChange[]): unknown {
 }
 
 /** Applies the reference's per-event compatibility rewrites. Returns the same object when nothing changed. */
+/** Types whose fields the compatibility rewrites look at besides rawEvent. */
+const SPECIAL = new Set(['RUN_FINISHED', 'SUBAGENT_FINISHED', 'TOOL_CALL_START', 'TOOL_CALL_CHUNK', 'MESSAGES_SNAPSHOT', 'RUN_STARTED']);
+
 export function compatEvent(event: Obj, changes: CompatChange[] = []): Obj {
+  // Most events need nothing: say so without a copy.
+  if (event.rawEvent !== null && !SPECIAL.has(event.type as string)) return event;
   let e = event;
   const type = String(e.type);
   e = dropNull(e, 'rawEvent', [], type, changes);

@@ -156,6 +156,8 @@ export interface Enforced {
   event: Record<string, unknown>;
   valid: boolean;
   diagnostics: Diagnostic[];
+  /** Passed the fast check: valid, nothing stripped, every field of the right type. */
+  fast?: boolean;
 }
 
 const valueAt = (root: unknown, path: readonly PropertyKey[]): unknown => {
@@ -179,7 +181,7 @@ const describe = (value: unknown): string => {
 const NONE: Diagnostic[] = [];
 
 export function enforce(event: Record<string, unknown>): Enforced {
-  if (fastCheck(event)) return { event, valid: true, diagnostics: NONE };
+  if (fastCheck(event)) return { event, valid: true, diagnostics: NONE, fast: true };
   const schema = schemaByType.get(String(event.type));
   if (!schema) return { event, valid: true, diagnostics: [] };
   const removed: string[] = [];

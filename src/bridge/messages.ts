@@ -52,10 +52,8 @@ export const CaptureRecordSchema = z.discriminatedUnion('kind', [
     t: timestamp,
     base64: z.string(),
     dir: direction,
-    /** Events this chunk completes (counted by the relay, for buffer limits and drop counts). */
+    /** Events this chunk completes (counted by the relay, which cuts chunks at event boundaries). */
     n: z.number().check(z.int(), z.nonnegative()),
-    /** The chunk starts at an event boundary (a buffer may drop up to such a chunk, never into an event). */
-    c: z.boolean(),
   }),
   z.object(closeFields),
 ]);

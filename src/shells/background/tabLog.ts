@@ -22,8 +22,6 @@ export class TabLog {
   private head = 0;
   /** Stream openings whose stream lost its start to the bound: still sent first, so the rest can be read. */
   private pinned: Captured[] = [];
-  /** Streams whose next kept chunk must start at an event boundary (their earlier chunks were dropped). */
-  private cutting = new Set<string>();
   private events = 0;
   private bytes = 0;
   private readonly intake = new OrderedIntake<Captured>();
@@ -38,11 +36,6 @@ export class TabLog {
     private readonly maxEvents = DEFAULT_MAX_EVENTS,
     private readonly maxBytes = DEFAULT_MAX_BYTES,
   ) {}
-
-  /** Openings of streams whose start is gone, for panels (applied outside the sequence). */
-  get pinnedOpens(): readonly Captured[] {
-    return this.pinned;
-  }
 
   get size(): number {
     return this.entries.length - this.head;
@@ -79,34 +72,21 @@ export class TabLog {
     this.entries.push(item);
     this.events += eventsOf(item);
     this.bytes += sizeOf(item);
-    while (this.size > 1 && (this.events > this.maxEvents || this.bytes > this.maxBytes || this.mustCut())) {
+    // Records end at event boundaries (the relay cuts them so): dropping whole records never splits an event.
+    while (this.size > 1 && (this.events > this.maxEvents || this.bytes > this.maxBytes)) {
       const old = this.entries[this.head++]!;
       if ('nav' in old) continue;
       this.events -= eventsOf(old);
       this.bytes -= sizeOf(old);
       this.dropped += eventsOf(old);
       this.resume[old.docKey] = old.seq + 1;
-      const stream = `${old.docKey}:${old.record.id}`;
       if (old.record.kind === 'open') this.pinned.push(old);
-      else if (old.record.kind === 'close') this.cutting.delete(stream);
-      else this.cutting.add(stream);
     }
     // Compact now and then so dropped entries are freed.
     if (this.head > 4096 && this.head > this.entries.length / 2) {
       this.entries = this.entries.slice(this.head);
       this.head = 0;
     }
-  }
-
-  /** The oldest kept record is a chunk of a cut stream that starts inside an event: it goes too. */
-  private mustCut(): boolean {
-    const first = this.entries[this.head];
-    if (!first || 'nav' in first) return false;
-    const stream = `${first.docKey}:${first.record.id}`;
-    if (!this.cutting.has(stream)) return false;
-    if (first.record.kind === 'chunk' && !first.record.c) return true;
-    this.cutting.delete(stream);
-    return false;
   }
 
   /**
@@ -123,7 +103,6 @@ export class TabLog {
       this.bytes = 0;
       this.dropped = 0;
       this.pinned = [];
-      this.cutting.clear();
       for (const key of Object.keys(this.resume)) delete this.resume[key];
       for (const k of keep) {
         this.entries.push(k);
@@ -137,7 +116,6 @@ export class TabLog {
   clear(): void {
     this.entries = [];
     this.pinned = [];
-    this.cutting.clear();
     this.head = 0;
     this.events = 0;
     this.bytes = 0;

@@ -15,13 +15,6 @@ export class EventCounter {
 
   constructor(private readonly format: 'sse' | 'proto' | 'json') {}
 
-  /** Whether the stream is at an event boundary now (a chunk starting here starts with a whole event). */
-  get clean(): boolean {
-    if (this.format === 'json') return true;
-    if (this.format === 'proto') return this.skip === 0 && this.lengthBytes.length === 0;
-    return this.lineLength === 0 && !this.frameHasField && !this.prevCR;
-  }
-
   /** Offset just past the last event boundary in the bytes last counted (-1: none in them). */
   boundary = -1;
 

@@ -87,7 +87,7 @@ const wire = (k: Kept): ContentMessage =>
         kind: 'capture',
         docKey,
         seq: k.seq,
-        record: { kind: 'chunk', id: k.chunk.id, t: k.chunk.t, base64: bytesToBase64(join(k.chunk.parts, k.chunk.size)), n: k.chunk.n, c: true, ...(k.chunk.dir && { dir: k.chunk.dir }) },
+        record: { kind: 'chunk', id: k.chunk.id, t: k.chunk.t, base64: bytesToBase64(join(k.chunk.parts, k.chunk.size)), n: k.chunk.n, ...(k.chunk.dir && { dir: k.chunk.dir }) },
       }
     : { kind: 'capture', docKey, seq: k.seq, record: k.record };
 

@@ -1,0 +1,69 @@
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { type DemoServer, startDemoServer } from '../../demo/server';
+import { brokenRoute } from '../support/brokenStream';
+import { launchFirefox } from '../support/firefox';
+
+let demo: DemoServer;
+beforeAll(async () => {
+  demo = await startDemoServer({ delayMs: 1, extraRoutes: brokenRoute });
+});
+afterAll(async () => demo?.close());
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Filters the list, clicks the first row of that type, and opens an inspector tab; returns the tab's text. */
+async function inspect(panel: Page, filter: string, type: string, tab: string): Promise<string> {
+  return panel.evaluate(
+    async ({ filter, type, tab }) => {
+      const input = document.querySelector<HTMLInputElement>('input.filter')!;
+      input.value = filter;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      await new Promise((r) => setTimeout(r, 150));
+      [...document.querySelectorAll<HTMLElement>('[role=row]')].find((r) => r.querySelector('.type')?.textContent === type)?.click();
+      await new Promise((r) => setTimeout(r, 50));
+      document.querySelector<HTMLElement>(`[data-tab=${tab}]`)?.click();
+      await new Promise((r) => setTimeout(r, 150));
+      return document.querySelector('.inspector .tab-body')?.textContent ?? '';
+    },
+    { filter, type, tab },
+  );
+}
+
+test('Firefox: the inspector shows the conversation as it stood, the state, and the problems of a broken stream', async () => {
+  const firefox = await launchFirefox();
+  try {
+    const page = await firefox.browser.newPage();
+    await page.goto(`${demo.url}/`);
+    await page.evaluate(() => window.demo.runScenario('tools'));
+    await page.evaluate(() => window.demo.runScenario('state'));
+    await page.evaluate(() => fetch('/broken').then((r) => r.text()));
+    const panel = await firefox.openPanel(await firefox.tabIdOf(page));
+    // Everything has arrived when the count stops changing.
+    const count = () => panel.evaluate(() => document.querySelector('[data-testid=event-count]')?.textContent ?? '');
+    let last = '';
+    for (let i = 0, stable = 0; i < 150 && stable < 5; i++) {
+      const now = await count();
+      stable = now === last && now !== '0 events' ? stable + 1 : 0;
+      last = now;
+      await sleep(100);
+    }
+
+    const messages = await inspect(panel, 'call-weather', 'TOOL_CALL_RESULT', 'messages');
+    expect(messages).toContain('What is the weather in Lisbon?');
+    expect(messages).toContain('get_weather');
+    expect(messages).toContain('"Lisbon"');
+    expect(messages).not.toContain('It is 21°C');
+
+    const state = await inspect(panel, 'STATE_DELTA', 'STATE_DELTA', 'state');
+    expect(state).toContain('Book hotel');
+    expect(state).not.toContain('Visit Belém');
+
+    const problems = await inspect(panel, '', 'RUN_STARTED', 'problems');
+    expect(problems).toContain('json/invalid');
+    expect(problems).toContain('text/not-open');
+    expect(problems).toContain('OPERATION_PATH_UNRESOLVABLE');
+  } finally {
+    await firefox.close();
+  }
+});

@@ -81,14 +81,14 @@ import { HANDSHAKE_KEY, type PageMessage, type StreamFormat, type StreamOpen, ty
   wrap<typeof fetch>(win, 'fetch', {
     apply(target, self, args: unknown[]) {
       let request: Request | undefined;
-      let body: Promise<string> | string | undefined;
+      let body: Request | string | undefined;
       try {
         const [input, init] = args as [unknown, RequestInit | undefined];
         if (input instanceof Request) request = input;
         if (typeof init?.body === 'string') body = init.body;
-        // A JSON Request body is read from a clone made before fetch consumes it (RunAgentInput).
+        // A JSON Request's body is consumed by fetch: a clone keeps it, read only if the response is AG-UI.
         else if (request && !init?.body && /json/i.test(apply(headersGet, request.headers, ['content-type']) ?? '')) {
-          body = apply(requestText, apply(requestClone, request, []), []) as Promise<string>;
+          body = apply(requestClone, request, []) as Request;
         }
       } catch {
         // Whatever the page passed, fetch itself decides; we only look.
@@ -109,7 +109,7 @@ import { HANDSHAKE_KEY, type PageMessage, type StreamFormat, type StreamOpen, ty
     },
   });
 
-  const tee = async (response: Response, args: unknown[], request: Request | undefined, body: Promise<string> | string | undefined, format: StreamFormat) => {
+  const tee = async (response: Response, args: unknown[], request: Request | undefined, body: Request | string | undefined, format: StreamFormat) => {
     const copy = apply(clone, response, []) as Response;
     const stream = apply(getBody, copy, []) as ReadableStream<Uint8Array> | null;
     const init = args[1] as RequestInit | undefined;
@@ -123,7 +123,7 @@ import { HANDSHAKE_KEY, type PageMessage, type StreamFormat, type StreamOpen, ty
     // in the tee, unaffected).
     let requestBody: string | undefined;
     try {
-      requestBody = await body;
+      requestBody = typeof body === 'string' || body === undefined ? body : ((await apply(requestText, body, [])) as string);
     } catch {
       // Unreadable: recorded without it.
     }

@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../diagnostics';
 import type { AnyEvent } from '../events/model';
-import { checkEvent, decodeEventText } from './event';
+import { type CheckedEvent, checkEvent, decodeEventText } from './event';
 import { ProtoParser, type ProtoFrame } from './proto';
 import { SseParser, type SseFrame } from './sse';
 
@@ -81,18 +81,7 @@ export class StreamDecoder {
     } catch {
       raw = String(value);
     }
-    const frame: Frame = {
-      streamId: this.streamId,
-      index: this.count++,
-      t,
-      format: 'json',
-      raw,
-      replayable: checked.replayable,
-      diagnostics: checked.diagnostics,
-    };
-    if (checked.event !== undefined) frame.event = checked.event;
-    if (checked.replayable && checked.replay) frame.replay = checked.replay;
-    return frame;
+    return this.jsonFrame(raw, checked, t);
   }
 
   end(t: number): Frame[] {
@@ -153,7 +142,10 @@ export class StreamDecoder {
   }
 
   private fromJson(text: string, t: number): Frame {
-    const checked = decodeEventText(text);
+    return this.jsonFrame(text, decodeEventText(text), t);
+  }
+
+  private jsonFrame(text: string, checked: CheckedEvent, t: number): Frame {
     const frame: Frame = {
       streamId: this.streamId,
       index: this.count++,

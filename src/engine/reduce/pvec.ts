@@ -90,11 +90,3 @@ export class PVec<T> {
     for (const chunk of this.chunks) yield* chunk.items;
   }
 }
-
-/** Reads a snapshot without making a vector. */
-export const snapshotToArray = <T>(s: PVecSnapshot<T>): T[] => {
-  const out: T[] = new Array(s.length);
-  let k = 0;
-  for (const chunk of s.chunks) for (const item of chunk.items) out[k++] = item;
-  return out;
-};

@@ -18,7 +18,7 @@ import { Lane, type LaneSnapshot, type ReduceNote } from '../reduce/lane';
 import type { Msg } from '../reduce/messages';
 import { validateJsonSchema } from '../verify/jsonSchema';
 import { ReferenceVerifier } from '../verify/referenceRules';
-import { type Problem, problem, RULES } from '../verify/rules';
+import { type Problem, problem } from '../verify/rules';
 import { Timeline, type RunEntity } from './timeline';
 
 export const CHECKPOINT_EVERY = 256;
@@ -115,7 +115,6 @@ export class Replay {
   private readonly checkpoints: Checkpoint[] = [];
   private readonly every: number;
   private cache: { index: number; view: ReplayView } | undefined;
-  private problemStart: number[] = [];
 
   /** Stops following a live session (set by replaySession). */
   dispose: () => void = () => undefined;
@@ -127,11 +126,6 @@ export class Replay {
   /** Input events replayed so far. */
   get length(): number {
     return this.firstStep.length;
-  }
-
-  /** Lanes (conversations) seen so far. */
-  get laneKeys(): string[] {
-    return [...this.lanes.keys()];
   }
 
   /** Replays frames[from..] (frames is the session's growing array). */
@@ -203,7 +197,6 @@ export class Replay {
 
   private step(frame: Frame, i: number): void {
     this.firstStep[i] = this.steps.length;
-    this.problemStart[i] = this.problems.length;
     for (const d of frame.diagnostics) this.problems.push(diagnosticProblem(d, i));
     const stream = this.streamFor(frame.streamId, i);
     stream.lastIndex = i;
@@ -674,8 +667,4 @@ export class Replay {
     return view(last);
   }
 
-  /** Every problem with its rule's info, for listing. */
-  static ruleInfo(ruleId: string) {
-    return RULES[ruleId];
-  }
 }

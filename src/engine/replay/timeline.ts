@@ -116,8 +116,7 @@ export class Timeline {
   readonly interrupts: InterruptEntity[] = [];
 }
 
-/** Whether an entity exists at event index i, and whether it is still open there. */
-export const existsAt = (e: { start: number }, i: number): boolean => e.start <= i;
+/** Whether an entity is still open at event index i. */
 export const openAt = (e: { start: number; end?: number }, i: number): boolean => e.start <= i && (e.end === undefined || e.end > i);
 
 /** The status of a run as of event index i. */

@@ -178,7 +178,7 @@ function chunk(id: number, t: number, fresh: Uint8Array, dir?: 'in' | 'out'): vo
 
 /**
  * Page messages wait here unprocessed (no parsing, no counting: the page reading a fast stream must not be
- * slowed down) until someone needs them: a panel (eager mode), or the buffer bound.
+ * slowed down) and are handled in the page's idle time, or at once while a panel needs them (eager mode).
  */
 const inbox: unknown[] = [];
 let inboxHead = 0;

@@ -1,16 +1,19 @@
 /**
  * Every message that crosses a boundary, as zod/mini schemas (small enough for the content script).
  *   page hook --MessagePort--> content relay --runtime port--> background --runtime port--> panel
- *   background --tabs.sendMessage--> content relay (resync after a service-worker restart)
- * Bytes travel as base64 between extension contexts: Chrome's runtime messaging is JSON.
+ *   background --tabs.sendMessage--> content relay (mode, and resync after a service-worker restart)
+ * Bytes travel as base64 between extension contexts: Chrome's runtime messaging is JSON. Every runtime message
+ * is sized in bytes (see budget.ts): batches stay under a fixed budget and a bigger record travels in parts.
  */
 import * as z from 'zod/mini';
 
 const timestamp = z.number();
 const id = z.number().check(z.int(), z.nonnegative());
+const count = z.number().check(z.int(), z.nonnegative());
 const headers = z.array(z.tuple([z.string(), z.string()]));
 
-const streamOpenFields = {
+/** What the page hook reports about a stream it opened. Everything in it is the page's word. */
+const pageOpenFields = {
   id,
   t: timestamp,
   transport: z.enum(['fetch', 'eventsource', 'websocket', 'xhr']),
@@ -19,10 +22,11 @@ const streamOpenFields = {
   method: z.string(),
   status: z.number(),
   statusText: z.string(),
-  frameUrl: z.string(),
   requestHeaders: headers,
   responseHeaders: headers,
   requestBody: z.optional(z.string()),
+  /** The request body's full size in bytes when `requestBody` holds only its start. */
+  requestBodyBytes: z.optional(count),
   note: z.optional(z.string()),
 };
 const closeFields = { kind: z.literal('close'), id, t: timestamp, error: z.optional(z.string()) };
@@ -31,7 +35,7 @@ const bytes = z.custom<Uint8Array>((v) => ArrayBuffer.isView(v) && (v as Uint8Ar
 
 // --- page -> content relay (the page is untrusted: everything is checked) ---
 export const PageMessageSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('open'), ...streamOpenFields }),
+  z.object({ kind: z.literal('open'), ...pageOpenFields }),
   z.object({
     kind: z.literal('chunk'),
     id,
@@ -45,7 +49,12 @@ export const PageMessageSchema = z.discriminatedUnion('kind', [
 
 // --- content relay -> background, and background -> panel: the same record, bytes as base64 ---
 export const CaptureRecordSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('open'), ...streamOpenFields }),
+  z.object({
+    kind: z.literal('open'),
+    ...pageOpenFields,
+    /** The URL of the frame that made the request: the relay's own reading of its document, not the page's word. */
+    frameUrl: z.string(),
+  }),
   z.object({
     kind: z.literal('chunk'),
     id,
@@ -53,30 +62,52 @@ export const CaptureRecordSchema = z.discriminatedUnion('kind', [
     base64: z.string(),
     dir: direction,
     /** Events this chunk completes (counted by the relay, which cuts chunks at event boundaries). */
-    n: z.number().check(z.int(), z.nonnegative()),
+    n: count,
   }),
   z.object(closeFields),
+  /**
+   * Something the relay saw that the user must know: the page tried to impersonate the capture channel, or
+   * the relay had to drop bytes it could not hold (an event larger than its limit).
+   */
+  z.object({
+    kind: z.literal('notice'),
+    t: timestamp,
+    code: z.enum(['impersonation', 'oversize']),
+    message: z.string().check(z.maxLength(2000)),
+    /** The stream it is about, if any. */
+    id: z.optional(id),
+    /** Events dropped because of it. */
+    events: z.optional(count),
+  }),
 ]);
 export type CaptureRecord = z.infer<typeof CaptureRecordSchema>;
 
 const docKey = z.string().check(z.maxLength(64));
-
 const seq = z.number().check(z.int(), z.nonnegative());
 
-/** One document's messages carry its docKey and a gap-free sequence number. */
+/**
+ * One record of a document: `seq` is gap-free per document; `e` counts the events in every earlier record of
+ * the document (kept or not), so any receiver computes exactly how many events a gap held.
+ * `part`: the record travels in parts (its base64 cut in pieces); receivers join them before anything else.
+ */
+const partInfo = z.optional(z.object({ index: count, of: z.number().check(z.int(), z.positive()) }));
+export const SequencedSchema = z.object({ seq, e: count, record: CaptureRecordSchema, part: partInfo });
+export type Sequenced = z.infer<typeof SequencedSchema>;
+
+/** Where events were dropped: the page's capture buffer (before anyone asked) or the extension's. */
+export const DropPlace = z.enum(['page', 'extension']);
+export type DropPlace = z.infer<typeof DropPlace>;
+
+/** A document's records before `to` are gone; they held events up to `e` (events before record `to`). */
+const gapFields = { docKey, to: seq, e: count };
+
 export const ContentMessageSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('capture'), docKey, seq, record: CaptureRecordSchema }),
-  /**
-   * The document no longer holds records before `to` (its own buffer limit); they held `events` events.
-   * The openings of streams cut that way come along, so what follows can still be read.
-   */
-  z.object({
-    kind: z.literal('gap'),
-    docKey,
-    to: seq,
-    events: z.number(),
-    opens: z.array(z.object({ seq, record: CaptureRecordSchema })),
-  }),
+  /** Records in order (or one part of one record). */
+  z.object({ kind: z.literal('capture'), docKey, items: z.array(SequencedSchema) }),
+  /** The document no longer holds records before `to` (its own buffer limit). */
+  z.object({ kind: z.literal('gap'), ...gapFields }),
+  /** Openings of streams whose records before `to` were dropped: kept so that the rest can be read. */
+  z.object({ kind: z.literal('pinned'), docKey, items: z.array(z.object({ seq, record: CaptureRecordSchema })) }),
 ]);
 export type ContentMessage = z.infer<typeof ContentMessageSchema>;
 
@@ -101,21 +132,22 @@ export const RelayCommandSchema = z.discriminatedUnion('kind', [
 export type RelayCommand = z.infer<typeof RelayCommandSchema>;
 
 // --- background -> panel ---
-export const CapturedSchema = z.object({ docKey: z.string(), frameId: z.number(), seq: z.number(), record: CaptureRecordSchema });
+export const CapturedSchema = z.object({ docKey: z.string(), frameId: z.number(), seq, e: count, record: CaptureRecordSchema, part: partInfo });
 export type Captured = z.infer<typeof CapturedSchema>;
 
 export const PanelInboundSchema = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('captured'),
-    tabId: z.number(),
-    items: z.array(CapturedSchema),
-    /** Openings of streams whose start the buffer dropped: applied as they come, outside the sequence. */
-    pinned: z.optional(z.boolean()),
-  }),
+  z.object({ kind: z.literal('captured'), tabId: z.number(), items: z.array(CapturedSchema) }),
+  /** Openings of streams whose start was dropped: applied as they come, outside the sequence. */
+  z.object({ kind: z.literal('pinned'), tabId: z.number(), items: z.array(CapturedSchema) }),
+  /**
+   * Records of a document before `to` will never come; `e` events came before `to`; where they were dropped
+   * ("cleared": the user cleared them, nothing was lost).
+   */
+  z.object({ kind: z.literal('gap'), tabId: z.number(), ...gapFields, where: z.enum(['page', 'extension', 'cleared']) }),
   z.object({ kind: z.literal('navigated'), tabId: z.number(), url: z.string(), t: timestamp, preserved: z.boolean() }),
-  /** Events dropped from the tab's buffer before this panel could receive them, and where each document resumes. */
-  z.object({ kind: z.literal('dropped'), tabId: z.number(), count: z.number(), resume: z.record(z.string(), z.number()) }),
   z.object({ kind: z.literal('preserve-log'), tabId: z.number(), on: z.boolean() }),
+  /** Something failed on the way (a message the browser refused): said, never silent. */
+  z.object({ kind: z.literal('error'), tabId: z.number(), message: z.string() }),
   /** Answer to list-tabs: the tabs whose pages this extension has seen, for a panel opened without a tabId. */
   z.object({ kind: z.literal('tabs'), tabs: z.array(z.object({ tabId: z.number(), url: z.string(), records: z.number() })) }),
 ]);

@@ -6,8 +6,10 @@
  *  - Every native used is captured now, so later page patches neither see nor break us.
  *  - Wrappers are Proxies of the natives, and Function.prototype.toString answers for them as for the natives.
  *  - Listeners we add observe only; nothing the page reads changes.
+ *  - Errors thrown through a wrapper are the natives' own, and their stacks name no extension frame.
  * No runtime imports: this file is bundled alone into every page, and must stay small.
  */
+import { REQUEST_BODY_MAX_BYTES } from '../bridge/limits';
 import { HANDSHAKE_KEY, type PageMessage, type StreamFormat, type StreamOpen, type Transport } from './wire';
 
 (() => {
@@ -25,17 +27,47 @@ import { HANDSHAKE_KEY, type PageMessage, type StreamFormat, type StreamOpen, ty
   const requestText = Request.prototype.text;
   const post = MessagePort.prototype.postMessage;
   const listen = EventTarget.prototype.addEventListener;
-  const fnToString = Function.prototype.toString;
   const now = performance.now.bind(performance);
   const origin = performance.timeOrigin;
-  const frameUrl = String(location.href);
   const disguised = new WeakMap<object, unknown>();
+  const defineProperty = Object.defineProperty;
+  const getOwn = Object.getOwnPropertyDescriptor;
+
+  // Frames of this script in a stack name the extension: errors thrown through our wrappers lose them.
+  const self = /\w+-extension:\/\/[^/\s)]+\/[^\s):]+/.exec(String(new Error().stack))?.[0] ?? '\0';
+  const scrub = (e: unknown): unknown => {
+    try {
+      const stack = (e as Error | null)?.stack;
+      if (typeof stack === 'string' && stack.includes(self)) {
+        (e as Error).stack = stack
+          .split('\n')
+          .filter((line) => !line.includes(self))
+          .join('\n');
+      }
+    } catch {
+      // Left as it is.
+    }
+    return e;
+  };
 
   const channel = new MessageChannel();
   const port = channel.port1;
-  // Dispatched after this task; the relay's capture listener (registered at document_start, before any page
-  // listener) takes the port and stops the event, so page listeners never see it.
-  win.postMessage({ [HANDSHAKE_KEY]: 1 }, '*', [channel.port2]);
+  // The relay is injected before this script: its capture listener takes the hand-over and stops it. Should
+  // the relay have failed, this guard (registered after it, before any page script) stops it instead, so no
+  // page listener ever sees it. The nonce tells our message from any other.
+  const nonce = Math.random();
+  apply(listen, win, [
+    'message',
+    (e: MessageEvent) => {
+      try {
+        if ((e.data as Record<string, unknown> | null)?.[HANDSHAKE_KEY] === nonce) e.stopImmediatePropagation();
+      } catch {
+        // Not ours.
+      }
+    },
+    true,
+  ]);
+  win.postMessage({ [HANDSHAKE_KEY]: nonce }, '*', [channel.port2]);
 
   const send = (m: PageMessage, transfer?: Transferable[]): void => {
     try {
@@ -47,23 +79,53 @@ import { HANDSHAKE_KEY, type PageMessage, type StreamFormat, type StreamOpen, ty
   const stamp = (): number => origin + now();
   let nextId = 0;
 
-  /** Replaces obj[key] with a Proxy of it that answers toString as the original. */
+  /**
+   * Replaces obj[key] with a Proxy of it that answers toString as the original; what its traps throw is scrubbed.
+   * A constructor's prototype.constructor points at the Proxy, as it points at the native.
+   */
   const wrap = <T extends object>(obj: object, key: string, handler: ProxyHandler<T>): void => {
     const original = (obj as Record<string, T>)[key];
     if (typeof original !== 'function') return;
-    const proxy = new P(original, handler);
+    const traps: ProxyHandler<T> = {};
+    for (const trap of ['apply', 'construct'] as const) {
+      const fn = handler[trap] as ((...a: unknown[]) => unknown) | undefined;
+      if (fn)
+        (traps as Record<string, unknown>)[trap] = (...a: unknown[]) => {
+          try {
+            return apply(fn, handler, a);
+          } catch (e) {
+            throw scrub(e);
+          }
+        };
+    }
+    const proxy = new P(original, traps);
     disguised.set(proxy, original);
     (obj as Record<string, T>)[key] = proxy;
+    const proto = (original as { prototype?: object }).prototype;
+    const ctor = proto && getOwn(proto, 'constructor');
+    if (ctor?.value === original) defineProperty(proto, 'constructor', { ...ctor, value: proxy });
   };
   wrap(Function.prototype, 'toString', {
     apply: (target, self, args) => apply(target as () => string, disguised.has(self) ? disguised.get(self) : self, args),
   });
 
-  const SENSITIVE = /^(authorization|cookie|set-cookie|proxy-authorization)$|key|token|secret/i;
   const headerList = (headers: Headers | undefined): [string, string][] => {
     const list: [string, string][] = [];
-    if (headers) apply(headersForEach, headers, [(v: string, n: string) => list.push([n, SENSITIVE.test(n) ? '[redacted]' : v])]);
+    // Redacted by the relay (by allow-list) before anything leaves the page.
+    if (headers) apply(headersForEach, headers, [(v: string, n: string) => list.push([n, v])]);
     return list;
+  };
+  /** A request body up to the limit, and its whole size when it was cut. */
+  const bodyOf = (text: string): Pick<StreamOpen, 'requestBody' | 'requestBodyBytes'> => {
+    if (text.length * 3 <= REQUEST_BODY_MAX_BYTES) return { requestBody: text };
+    let bytes = 0;
+    let cut = -1;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : c >= 0xd800 && c < 0xdc00 ? (i++, 4) : 3;
+      if (cut < 0 && bytes > REQUEST_BODY_MAX_BYTES) cut = i;
+    }
+    return cut < 0 ? { requestBody: text } : { requestBody: text.slice(0, cut), requestBodyBytes: bytes };
   };
   const formatOf = (contentType: string | null): StreamFormat | null => {
     const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
@@ -71,7 +133,7 @@ import { HANDSHAKE_KEY, type PageMessage, type StreamFormat, type StreamOpen, ty
   };
   const open = (transport: Transport, format: StreamFormat, url: string, extra: Partial<StreamOpen> = {}): number => {
     const id = ++nextId;
-    send({ kind: 'open', id, t: stamp(), transport, format, url, method: 'GET', status: 0, statusText: '', frameUrl, requestHeaders: [], responseHeaders: [], ...extra });
+    send({ kind: 'open', id, t: stamp(), transport, format, url, method: 'GET', status: 0, statusText: '', requestHeaders: [], responseHeaders: [], ...extra });
     return id;
   };
   const close = (id: number, error?: string) => send(error === undefined ? { kind: 'close', id, t: stamp() } : { kind: 'close', id, t: stamp(), error });
@@ -103,7 +165,7 @@ import { HANDSHAKE_KEY, type PageMessage, type StreamFormat, type StreamOpen, ty
             // Never let the debugger break the page.
           }
         },
-        () => undefined,
+        scrub,
       ]);
       return promise;
     },
@@ -121,9 +183,9 @@ import { HANDSHAKE_KEY, type PageMessage, type StreamFormat, type StreamOpen, ty
     }
     // A Request's body is read from the clone made before fetch consumed it (the page's stream waits meanwhile
     // in the tee, unaffected).
-    let requestBody: string | undefined;
+    let requestBody: Pick<StreamOpen, 'requestBody' | 'requestBodyBytes'> = {};
     try {
-      requestBody = typeof body === 'string' || body === undefined ? body : ((await apply(requestText, body, [])) as string);
+      if (body !== undefined) requestBody = bodyOf(typeof body === 'string' ? body : ((await apply(requestText, body, [])) as string));
     } catch {
       // Unreadable: recorded without it.
     }
@@ -133,7 +195,7 @@ import { HANDSHAKE_KEY, type PageMessage, type StreamFormat, type StreamOpen, ty
       statusText: response.statusText,
       requestHeaders,
       responseHeaders: headerList(response.headers),
-      ...(requestBody === undefined ? {} : { requestBody }),
+      ...requestBody,
     });
     if (!stream) return close(id);
     const reader = apply(getReader, stream, []) as ReadableStreamDefaultReader<Uint8Array>;
@@ -247,8 +309,10 @@ import { HANDSHAKE_KEY, type PageMessage, type StreamFormat, type StreamOpen, ty
     const calls = new WeakMap<XMLHttpRequest, { method: string; url: string }>();
     wrap<XMLHttpRequest['open']>(XHR.prototype, 'open', {
       apply(target, self: XMLHttpRequest, args: unknown[]) {
+        // The native first: whatever it refuses, it refuses as without us.
+        const result = apply(target, self, args);
         calls.set(self, { method: String(args[0]).toUpperCase(), url: String(args[1]) });
-        return apply(target, self, args);
+        return result;
       },
     });
     wrap<XMLHttpRequest['send']>(XHR.prototype, 'send', {
@@ -263,7 +327,7 @@ import { HANDSHAKE_KEY, type PageMessage, type StreamFormat, type StreamOpen, ty
                 method: call?.method ?? 'GET',
                 status: self.status,
                 statusText: self.statusText,
-                ...(typeof args[0] === 'string' ? { requestBody: args[0] } : {}),
+                ...(typeof args[0] === 'string' ? bodyOf(args[0]) : {}),
               });
             }
             if (id && self.readyState >= 3) {

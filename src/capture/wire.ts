@@ -6,7 +6,7 @@
 export type StreamFormat = 'sse' | 'proto' | 'json';
 export type Transport = 'fetch' | 'eventsource' | 'websocket' | 'xhr';
 
-/** The marker on the one window message that hands the port over. */
+/** The marker on the one window message that hands the port over (its value: the hook's nonce). */
 export const HANDSHAKE_KEY = '__agui_devtools_port__';
 
 export interface StreamOpen {
@@ -21,13 +21,13 @@ export interface StreamOpen {
   method: string;
   status: number;
   statusText: string;
-  /** The URL of the frame that made the request. */
-  frameUrl: string;
-  /** Header names with values; sensitive ones already redacted in the page. */
+  /** Header names with values, as the page has them (the relay redacts them before they leave the page). */
   requestHeaders: [string, string][];
   responseHeaders: [string, string][];
   /** The request body, when it was text (AG-UI clients POST RunAgentInput as JSON). */
   requestBody?: string;
+  /** The body's full size in bytes, when requestBody holds only its first bytes (the limit). */
+  requestBodyBytes?: number;
   /** How the bytes were obtained when they are not the wire's own (EventSource events re-encoded as SSE). */
   note?: string;
 }

@@ -4,16 +4,18 @@
  * the content scripts) send the rest; each record is applied once, in order. Bytes arrive as base64.
  */
 import browser, { type Runtime } from 'webextension-polyfill';
+import { Reassembler } from '../bridge/budget';
 import { type Captured, type PanelInbound, PanelInboundSchema, type PanelOutbound, PORT_PANEL } from '../bridge/messages';
 import { OrderedIntake } from '../bridge/ordered';
 import type { Session, StreamInfo } from '../engine/session/session';
 import { base64ToBytes } from '../engine/util/base64';
 
 export interface BridgeHandlers {
-  onDropped(count: number): void;
   /** The tab navigated. `preserved`: keep the previous page's streams (Preserve log). */
   onNavigated(url: string, t: number, preserved: boolean): void;
   onPreserveLog(on: boolean): void;
+  /** Something failed on the way to this panel. */
+  onError(message: string): void;
 }
 
 export const streamKey = (docKey: string, id: number): string => `${docKey}:${id}`;
@@ -21,7 +23,7 @@ export const streamKey = (docKey: string, id: number): string => `${docKey}:${id
 /** Applies one captured record to the session. Pages are counted by navigations. */
 export function ingest(session: Session, item: Captured, startDropped = false): void {
   const { record } = item;
-  const id = streamKey(item.docKey, record.id);
+  const id = streamKey(item.docKey, record.id ?? -1);
   switch (record.kind) {
     case 'open': {
       const info: StreamInfo = {
@@ -39,6 +41,7 @@ export function ingest(session: Session, item: Captured, startDropped = false): 
         page: session.navigations.length,
       };
       if (record.requestBody !== undefined) info.requestBody = record.requestBody;
+      if (record.requestBodyBytes !== undefined) info.requestBodyBytes = record.requestBodyBytes;
       if (record.note !== undefined) info.note = record.note;
       if (startDropped) info.startDropped = true;
       session.open(info);
@@ -49,6 +52,15 @@ export function ingest(session: Session, item: Captured, startDropped = false): 
       return;
     case 'close':
       session.close(id, record.t, record.error);
+      return;
+    case 'notice':
+      session.notice({
+        t: record.t,
+        code: record.code,
+        message: record.message,
+        ...(record.id !== undefined && { streamId: id }),
+        ...(record.events !== undefined && { events: record.events }),
+      });
       return;
     default: {
       const unhandled: never = record;
@@ -61,6 +73,14 @@ export function connectPanel(tabId: number, session: () => Session, handlers: Br
   let port: Runtime.Port | null = null;
   let disposed = false;
   const intake = new OrderedIntake<Captured>();
+  const parts = new Reassembler<Captured>();
+  /** Per document, the events before the next record this panel expects (records carry theirs as `e`). */
+  const ends = new Map<string, number>();
+  const pinnedSeen = new Set<string>();
+  const apply = (ready: Captured) => {
+    ends.set(ready.docKey, ready.e + (ready.record.kind === 'chunk' ? ready.record.n : 0));
+    ingest(session(), ready);
+  };
 
   const onMessage = (raw: unknown) => {
     const parsed = PanelInboundSchema.safeParse(raw);
@@ -69,18 +89,36 @@ export function connectPanel(tabId: number, session: () => Session, handlers: Br
     if ('tabId' in message && message.tabId !== tabId) return;
     switch (message.kind) {
       case 'captured':
-        if (message.pinned) for (const item of message.items) ingest(session(), item, true);
-        else for (const item of message.items) for (const ready of intake.offer(item)) ingest(session(), ready);
+        for (const item of message.items) {
+          const whole = parts.take(`${item.docKey}:${item.seq}`, item);
+          if (whole) for (const ready of intake.offer(whole)) apply(ready);
+        }
         return;
+      case 'pinned':
+        for (const item of message.items) {
+          const key = `${item.docKey}:${item.seq}`;
+          if (pinnedSeen.has(key) || item.seq <= (intake.have()[item.docKey] ?? -1)) continue;
+          pinnedSeen.add(key);
+          ingest(session(), item, true);
+        }
+        return;
+      case 'gap': {
+        // Exact: the events before `to` minus the events before what this panel expects.
+        const expected = (intake.have()[message.docKey] ?? -1) + 1;
+        if (message.to <= expected) return;
+        if (message.where !== 'cleared') session().noteDropped(message.where, message.e - (ends.get(message.docKey) ?? 0));
+        ends.set(message.docKey, message.e);
+        for (const ready of intake.skipTo(message.docKey, message.to)) apply(ready);
+        return;
+      }
       case 'navigated':
         handlers.onNavigated(message.url, message.t, message.preserved);
         return;
-      case 'dropped':
-        for (const [doc, seq] of Object.entries(message.resume)) for (const ready of intake.skipTo(doc, seq)) ingest(session(), ready);
-        handlers.onDropped(message.count);
-        return;
       case 'preserve-log':
         handlers.onPreserveLog(message.on);
+        return;
+      case 'error':
+        handlers.onError(message.message);
         return;
       case 'tabs':
         return;

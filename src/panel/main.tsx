@@ -32,7 +32,7 @@ if (tabId === null) {
     if (!store.imported.value) store.reset(live);
   };
   const bridge = connectPanel(tabId, () => live, {
-    onDropped: (count) => (store.dropped.value = count),
+    onError: (message) => store.notify('error', message),
     onNavigated: (url, t, preserved) => {
       if (preserved) live.navigate(url, t);
       else {
@@ -44,10 +44,8 @@ if (tabId === null) {
     },
     onPreserveLog: (on) => (preserveLog.value = on),
   });
-  const showError = (error: unknown) => {
-    // One sentence, where the user looks; the panel keeps working.
-    alert(error instanceof Error ? error.message : String(error));
-  };
+  // One sentence, inline where the user looks; the panel keeps working.
+  const showError = (error: unknown) => store.notify('error', error instanceof Error ? error.message : String(error));
   render(
     <App
       store={store}

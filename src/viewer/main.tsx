@@ -17,7 +17,7 @@ const open = (file: File) =>
       store.reset(session);
       store.imported.value = { name: file.name };
     },
-    (error: unknown) => alert(error instanceof Error ? error.message : String(error)),
+    (error: unknown) => store.notify('error', error instanceof Error ? error.message : String(error)),
   );
 
 addEventListener('dragover', (e) => e.preventDefault());

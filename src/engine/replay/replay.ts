@@ -53,6 +53,12 @@ export interface ReplayView {
   messages: Msg[];
   state: unknown;
   pendingInterrupts: readonly Interrupt[];
+  /**
+   * What this conversation held before the capture's cut is unknown (a stream's first events were dropped):
+   * the state until a STATE_SNAPSHOT, the messages until a MESSAGES_SNAPSHOT. What is shown is built from what
+   * arrived after the cut.
+   */
+  unknown?: { state: boolean; messages: boolean; since: number };
 }
 
 interface StreamState {
@@ -75,7 +81,28 @@ interface LaneState {
   awaitingResults: Map<number, Set<string>>;
   activityIds: Set<string>;
   toolCallIds: Set<string>;
+  /** First event of a stream whose start was dropped, in this conversation; and where each part became known again. */
+  unknownSince?: number;
+  stateKnownAt?: number;
+  messagesKnownAt?: number;
 }
+
+/** Rules whose verdict needs what came before: not judged while a conversation's beginning is unknown. */
+const NEEDS_STATE = new Set(['state/patch-failed']);
+const NEEDS_MESSAGES = new Set([
+  'text/unknown-message',
+  'tool/unknown-call',
+  'tool/unknown-result',
+  'activity/delta-before-snapshot',
+  'activity/not-activity',
+  'activity/patch-failed',
+  'resume/missing',
+  'resume/partial',
+  'resume/unknown-id',
+  'resume/without-interrupt',
+  'resume/unanswered-tool-call',
+  'subagent/suspended-unknown-interrupt',
+]);
 
 interface Checkpoint {
   /** The last input index included. */
@@ -191,7 +218,15 @@ export class Replay {
     return l;
   }
 
+  /** The conversation event i belongs to, while it is being replayed (for rules that need its history). */
+  private current: LaneState | undefined;
+
   private report(ruleId: string, index: number, message: string, path?: (string | number)[]): void {
+    const lane = this.current;
+    if (lane?.unknownSince !== undefined) {
+      if (NEEDS_STATE.has(ruleId) && lane.stateKnownAt === undefined) return;
+      if (NEEDS_MESSAGES.has(ruleId) && lane.messagesKnownAt === undefined) return;
+    }
     this.problems.push(problem(ruleId, index, message, path));
   }
 
@@ -221,10 +256,12 @@ export class Replay {
     }
     const laneKey = stream.lane;
     this.laneOfIndex[i] = laneKey;
+    const laneState = this.laneFor(laneKey);
+    this.current = laneState;
+    if (this.options.startDroppedOf?.(frame.streamId) && laneState.unknownSince === undefined) laneState.unknownSince = i;
     const expanded = stream.chunks.push(event);
     if (expanded.error) this.report(expanded.error.ruleId, i, expanded.error.message);
     for (const note of expanded.notes) this.report('event/compat', i, note);
-    const laneState = this.laneFor(laneKey);
     for (const { event: e, synthesized } of expanded.events) {
       const ev = e as unknown as AgUiEvent;
       const refError = stream.verifier.check(ev);
@@ -244,8 +281,13 @@ export class Replay {
       this.noteToolCalls(ev, laneState, step.seed);
       laneState.dirty = true;
       for (const note of notes) this.reportNote(note, i);
+      if (laneState.unknownSince !== undefined) {
+        if (ev.type === 'STATE_SNAPSHOT' && laneState.stateKnownAt === undefined) laneState.stateKnownAt = i;
+        if (ev.type === 'MESSAGES_SNAPSHOT' && laneState.messagesKnownAt === undefined) laneState.messagesKnownAt = i;
+      }
       this.steps.push(step);
     }
+    this.current = undefined;
     this.maybeCheckpoint(i);
   }
 
@@ -652,7 +694,20 @@ export class Replay {
     const to = last + 1 < this.length ? this.firstStep[last + 1]! : this.steps.length;
     const play = { tape: this.tape, pos: 0 };
     lane.messages.tape = { play };
-    const view = (index: number): ReplayView => ({ index, lane: laneKey, messages: lane.messages.toArray(), state: lane.state, pendingInterrupts: lane.pendingInterrupts });
+    const known = this.lanes.get(laneKey);
+    const unknownAt = (index: number): ReplayView['unknown'] => {
+      const since = known?.unknownSince;
+      if (since === undefined || index < since) return undefined;
+      const state = known!.stateKnownAt === undefined || known!.stateKnownAt > index;
+      const messages = known!.messagesKnownAt === undefined || known!.messagesKnownAt > index;
+      return state || messages ? { state, messages, since } : undefined;
+    };
+    const view = (index: number): ReplayView => {
+      const v: ReplayView = { index, lane: laneKey, messages: lane.messages.toArray(), state: lane.state, pendingInterrupts: lane.pendingInterrupts };
+      const unknown = unknownAt(index);
+      if (unknown) v.unknown = unknown;
+      return v;
+    };
     const pauseStep = pauseAt === undefined ? -1 : (this.firstStep[pauseAt] ?? this.steps.length);
     for (let s = from; s < to; s++) {
       if (s === pauseStep) onPause?.(view(pauseAt! - 1));

@@ -24,19 +24,37 @@ const StreamInfoSchema = z.object({
   requestHeaders: z.array(z.tuple([z.string().max(4096), z.string().max(64 * 1024)])).max(1000),
   responseHeaders: z.array(z.tuple([z.string().max(4096), z.string().max(64 * 1024)])).max(1000),
   requestBody: z.string().max(MAX_STRING).optional(),
+  requestBodyBytes: z.number().int().min(0).optional(),
   note: z.string().max(4096).optional(),
   openedAt: z.number().finite(),
   closedAt: z.number().finite().optional(),
   error: z.string().max(64 * 1024).optional(),
   page: z.number().int().min(0).default(0),
+  startDropped: z.boolean().optional(),
+  endedByNavigation: z.boolean().optional(),
+});
+
+const NoticeSchema = z.object({
+  t: z.number().finite(),
+  code: z.enum(['impersonation', 'oversize']),
+  message: z.string().max(4096),
+  streamId: z.string().max(512).optional(),
+  events: z.number().int().min(0).optional(),
 });
 
 const RecordSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('open'), stream: z.number().int().min(0) }),
   z.object({ kind: z.literal('chunk'), stream: z.number().int().min(0), t: z.number().finite(), data: z.string().max(MAX_STRING), dir: z.enum(['in', 'out']).optional() }),
   z.object({ kind: z.literal('message'), stream: z.number().int().min(0), t: z.number().finite(), text: z.string().max(MAX_STRING) }),
-  z.object({ kind: z.literal('close'), stream: z.number().int().min(0), t: z.number().finite(), error: z.string().max(64 * 1024).optional() }),
+  z.object({
+    kind: z.literal('close'),
+    stream: z.number().int().min(0),
+    t: z.number().finite(),
+    error: z.string().max(64 * 1024).optional(),
+    byNavigation: z.boolean().optional(),
+  }),
   z.object({ kind: z.literal('navigate'), url: z.string().max(64 * 1024), t: z.number().finite() }),
+  z.object({ kind: z.literal('notice'), notice: NoticeSchema }),
 ]);
 
 export const SessionFileSchema = z.object({
@@ -46,6 +64,8 @@ export const SessionFileSchema = z.object({
   tool: z.object({ name: z.string().max(256), version: z.string().max(64) }).optional(),
   streams: z.array(StreamInfoSchema).max(100_000),
   records: z.array(RecordSchema).max(50_000_000),
+  /** Events the capture had to drop before they reached the session, by where. */
+  dropped: z.object({ page: z.number().int().min(0), extension: z.number().int().min(0) }).optional(),
 });
 export type SessionFile = z.infer<typeof SessionFileSchema>;
 
@@ -68,12 +88,27 @@ export function exportSession(session: Session, tool = { name: 'AG-UI DevTools',
       case 'message':
         records.push({ kind: 'message', stream: index.get(r.streamId)!, t: r.t, text: r.text });
         break;
-      case 'close':
-        records.push({ kind: 'close', stream: index.get(r.streamId)!, t: r.t, ...(r.error !== undefined && { error: r.error }) });
+      case 'close': {
+        const info = session.streams.get(r.streamId)!.info;
+        records.push({
+          kind: 'close',
+          stream: index.get(r.streamId)!,
+          t: r.t,
+          ...(r.error !== undefined && { error: r.error }),
+          ...(info.endedByNavigation && { byNavigation: true }),
+        });
         break;
+      }
       case 'navigate':
         records.push({ kind: 'navigate', url: r.url, t: r.t });
         break;
+      case 'notice':
+        records.push({ kind: 'notice', notice: r.notice });
+        break;
+      default: {
+        const unhandled: never = r;
+        return unhandled;
+      }
     }
   }
   return {
@@ -86,6 +121,7 @@ export function exportSession(session: Session, tool = { name: 'AG-UI DevTools',
       return { ...info };
     }),
     records,
+    ...((session.dropped.page > 0 || session.dropped.extension > 0) && { dropped: { ...session.dropped } }),
   };
 }
 
@@ -112,10 +148,15 @@ export function importSession(value: unknown): Session {
       session.navigate(r.url, r.t);
       return;
     }
+    if (r.kind === 'notice') {
+      // Its dropped events are in the file's own count.
+      session.notice(r.notice, false);
+      return;
+    }
     const info = streamAt(r.stream, i);
     if (r.kind === 'open' || !opened.has(r.stream)) {
       if (!opened.has(r.stream)) {
-        const { closedAt: _c, error: _e, ...rest } = info;
+        const { closedAt: _c, error: _e, endedByNavigation: _n, ...rest } = info;
         session.open(rest);
         opened.add(r.stream);
       }
@@ -130,7 +171,11 @@ export function importSession(value: unknown): Session {
       }
       session.chunk(info.id, r.t, bytes, r.dir);
     } else if (r.kind === 'message') session.message(info.id, r.t, r.text);
-    else session.close(info.id, r.t, r.error);
+    else session.close(info.id, r.t, r.error, r.byNavigation === true);
   });
+  if (file.dropped) {
+    session.noteDropped('page', file.dropped.page);
+    session.noteDropped('extension', file.dropped.extension);
+  }
   return session;
 }

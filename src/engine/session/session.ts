@@ -16,6 +16,8 @@ export interface StreamInfo {
   requestHeaders: [string, string][];
   responseHeaders: [string, string][];
   requestBody?: string;
+  /** The request body's full size in bytes, when `requestBody` holds only its start (the capture's limit). */
+  requestBodyBytes?: number;
   /** How the bytes were obtained when they are not the wire's own (EventSource events re-encoded). */
   note?: string;
   openedAt: number;
@@ -25,6 +27,27 @@ export interface StreamInfo {
   page: number;
   /** Its first events were dropped (capture buffer limit) before they reached this session. */
   startDropped?: boolean;
+  /** The page navigated away while it was open (Preserve log keeps it, ended there). */
+  endedByNavigation?: boolean;
+}
+
+/** Something the capture reported that is not a stream: an impersonation attempt, an event too big to keep. */
+export interface SessionNotice {
+  t: number;
+  code: 'impersonation' | 'oversize';
+  message: string;
+  /** The stream it is about, if any. */
+  streamId?: string;
+  /** Events it dropped. */
+  events?: number;
+}
+
+/** Events that never reached this session, by where the capture had to drop them. */
+export interface DroppedEvents {
+  /** In the page's capture buffer, before anyone asked for them (or too big to keep). */
+  page: number;
+  /** In the extension's buffer for the tab, before this panel asked. */
+  extension: number;
 }
 
 export interface StreamRecord {
@@ -48,10 +71,12 @@ export type SessionRecord =
   | { kind: 'chunk'; streamId: string; t: number; bytes: Uint8Array; dir?: 'in' | 'out' }
   | { kind: 'message'; streamId: string; t: number; text: string }
   | { kind: 'close'; streamId: string; t: number; error?: string }
-  | { kind: 'navigate'; url: string; t: number };
+  | { kind: 'navigate'; url: string; t: number }
+  | { kind: 'notice'; notice: SessionNotice };
 
 export type SessionListener = (frames: readonly Frame[], from: number) => void;
 export type CloseListener = (streamId: string, error: string | undefined) => void;
+export type ChangeListener = () => void;
 
 /**
  * The captured truth: streams with their raw bytes, decoded into frames in arrival order.
@@ -62,9 +87,12 @@ export class Session {
   readonly frames: Frame[] = [];
   readonly navigations: Navigation[] = [];
   readonly log: SessionRecord[] = [];
+  readonly notices: SessionNotice[] = [];
+  readonly dropped: DroppedEvents = { page: 0, extension: 0 };
   private readonly decoders = new Map<string, StreamDecoder>();
   private readonly listeners = new Set<SessionListener>();
   private readonly closeListeners = new Set<CloseListener>();
+  private readonly changeListeners = new Set<ChangeListener>();
 
   subscribe(listener: SessionListener): () => void {
     this.listeners.add(listener);
@@ -74,6 +102,26 @@ export class Session {
   onClose(listener: CloseListener): () => void {
     this.closeListeners.add(listener);
     return () => this.closeListeners.delete(listener);
+  }
+
+  /** Anything else changed: a notice, a drop count. */
+  onChange(listener: ChangeListener): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  /** `count`: its dropped events are not yet in `dropped` (an import brings its own count). */
+  notice(notice: SessionNotice, count = true): void {
+    this.notices.push(notice);
+    this.log.push({ kind: 'notice', notice });
+    if (count && notice.events) this.dropped.page += notice.events;
+    for (const listener of this.changeListeners) listener();
+  }
+
+  noteDropped(where: keyof DroppedEvents, events: number): void {
+    if (events <= 0) return;
+    this.dropped[where] += events;
+    for (const listener of this.changeListeners) listener();
   }
 
   open(info: StreamInfo): void {
@@ -107,19 +155,23 @@ export class Session {
     this.add(record, [decoder.pushText(text, t)]);
   }
 
-  close(streamId: string, t: number, error?: string): void {
+  /** A stream ended (with an error, or because the page navigated away while it was open). */
+  close(streamId: string, t: number, error?: string, byNavigation = false): void {
     const record = this.streams.get(streamId);
     const decoder = this.decoders.get(streamId);
     if (!record || !decoder || record.info.closedAt !== undefined) return;
     record.info.closedAt = t;
     if (error !== undefined) record.info.error = error;
+    if (byNavigation) record.info.endedByNavigation = true;
     this.log.push({ kind: 'close', streamId, t, ...(error !== undefined && { error }) });
     this.add(record, decoder.end(t));
     this.decoders.delete(streamId);
     for (const listener of this.closeListeners) listener(streamId, error);
   }
 
+  /** The tab's top document changed: streams of the pages before that are still open ended there. */
   navigate(url: string, t: number): void {
+    for (const [id, stream] of this.streams) if (stream.info.closedAt === undefined && stream.info.openedAt < t) this.close(id, t, undefined, true);
     this.navigations.push({ url, t, atFrame: this.frames.length });
     this.log.push({ kind: 'navigate', url, t });
   }

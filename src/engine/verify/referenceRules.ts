@@ -28,10 +28,26 @@ export class ReferenceVerifier {
   private activeSubagents = new Map<string, true>();
   private doneSubagents = new Set<string>();
 
-  /** The stream's start is missing (dropped): judge it as a run already under way. */
+  /**
+   * The stream's start is missing (dropped by the capture): judge it as a run already under way, and until the
+   * stream starts a run of its own, take an id this stream has not mentioned as opened in what was dropped.
+   */
+  private prefixUnknown = false;
+  private mentioned = new Set<string>();
   assumeRunning(): void {
     this.seenFirst = true;
     this.started = true;
+    this.prefixUnknown = true;
+  }
+
+  /** Whether `key` may have been opened in the dropped prefix (then it is taken as open, and no error is due). */
+  private openedInPrefix(key: string): boolean {
+    if (!this.prefixUnknown || this.mentioned.has(key)) return false;
+    this.mentioned.add(key);
+    return true;
+  }
+  private mention(key: string): void {
+    if (this.prefixUnknown) this.mentioned.add(key);
   }
 
   /** Whether a run is open in this stream (for "stream ended mid-run"). */
@@ -109,7 +125,11 @@ export class ReferenceVerifier {
       this.seenFirst = true;
       if (type !== 'RUN_STARTED' && type !== 'RUN_ERROR') fail({ ruleId: 'run/first-event', message: `First event must be 'RUN_STARTED'` });
     } else if (type === 'RUN_STARTED') {
-      if (this.started && !this.finished && !this.errored) {
+      if (this.prefixUnknown) {
+        // The run we assumed may have ended in what was dropped: from here on everything is known.
+        this.reset();
+        this.prefixUnknown = false;
+      } else if (this.started && !this.finished && !this.errored) {
         fail({
           ruleId: 'run/already-active',
           message: `Cannot send 'RUN_STARTED' while a run is still active. The previous run must be finished with 'RUN_FINISHED' before starting a new run.`,
@@ -171,6 +191,7 @@ export class ReferenceVerifier {
         }
         const owner = this.owners.message.get(id);
         if (owner && fail(this.mismatch(type, sub, owner, 'message', id))) return first;
+        this.mention(`t:${id}`);
         this.texts.add(id);
         if (!owner) this.owners.message.set(id, { subagentRunId: sub });
         return first;
@@ -178,6 +199,7 @@ export class ReferenceVerifier {
       case 'TEXT_MESSAGE_CONTENT':
       case 'TEXT_MESSAGE_END': {
         const id = event.messageId;
+        if (!this.texts.has(id) && this.openedInPrefix(`t:${id}`)) this.texts.add(id);
         if (!this.texts.has(id)) {
           fail({
             ruleId: 'text/not-open',
@@ -224,6 +246,7 @@ export class ReferenceVerifier {
             return first;
           }
         }
+        this.mention(`c:${id}`);
         this.tools.add(id);
         if (!existing) this.owners.toolCall.set(id, sub === undefined ? (parent ?? { subagentRunId: undefined }) : { subagentRunId: sub });
         return first;
@@ -231,6 +254,7 @@ export class ReferenceVerifier {
       case 'TOOL_CALL_ARGS':
       case 'TOOL_CALL_END': {
         const id = event.toolCallId;
+        if (!this.tools.has(id) && this.openedInPrefix(`c:${id}`)) this.tools.add(id);
         if (!this.tools.has(id)) {
           fail({
             ruleId: 'tool/not-open',
@@ -251,11 +275,13 @@ export class ReferenceVerifier {
           fail({ ruleId: 'step/already-open', message: `Step "${name}" is already active for 'STEP_STARTED'${sub === undefined ? '' : ` in subagent '${sub}'`}` });
           return first;
         }
+        this.mention(`p:${sub}:${name}`);
         this.stepsOf(sub).set(name, true);
         return first;
       }
       case 'STEP_FINISHED': {
         const name = event.stepName;
+        if (!this.stepsOf(sub).has(name) && this.openedInPrefix(`p:${sub}:${name}`)) this.stepsOf(sub).set(name, true);
         if (!this.stepsOf(sub).has(name)) {
           let other: string | undefined;
           let found = false;
@@ -305,6 +331,7 @@ export class ReferenceVerifier {
         }
         const owner = this.owners.reasoning.get(id);
         if (owner && fail(this.mismatch(type, sub, owner, 'reasoning message', id))) return first;
+        this.mention(`${span ? 's' : 'r'}:${id}`);
         open.add(id);
         if (!owner) this.owners.reasoning.set(id, { subagentRunId: sub });
         return first;
@@ -315,6 +342,7 @@ export class ReferenceVerifier {
         const id = event.messageId;
         const span = type === 'REASONING_END';
         const open = span ? this.spans : this.reasoningMessages;
+        if (!open.has(id) && this.openedInPrefix(`${span ? 's' : 'r'}:${id}`)) open.add(id);
         if (!open.has(id)) {
           fail({
             ruleId: 'reasoning/not-open',
@@ -365,7 +393,8 @@ export class ReferenceVerifier {
           });
           return first;
         }
-        if (parent !== undefined && !this.activeSubagents.has(parent) && !this.doneSubagents.has(parent)) {
+        this.mention(`a:${id}`);
+        if (parent !== undefined && !this.activeSubagents.has(parent) && !this.doneSubagents.has(parent) && !this.openedInPrefix(`a:${parent}`)) {
           fail({ ruleId: 'subagent/unknown-parent', message: `Cannot send 'SUBAGENT_STARTED': parentSubagentRunId '${parent}' has not been started in this run.` });
           return first;
         }
@@ -383,6 +412,7 @@ export class ReferenceVerifier {
           return first;
         }
         const id = e.subagentRunId;
+        if (!this.activeSubagents.has(id) && this.openedInPrefix(`a:${id}`)) this.activeSubagents.set(id, true);
         if (!this.activeSubagents.has(id)) {
           fail({ ruleId: 'subagent/not-active', message: `Cannot send '${type}': no active subagent found with ID '${id}'. A 'SUBAGENT_STARTED' event must be sent first.` });
           return first;

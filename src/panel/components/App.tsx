@@ -1,4 +1,5 @@
 import type { SessionStore } from '../store/sessionStore';
+import { Banners } from './Banners';
 import { EventList } from './EventList';
 import { Inspector } from './Inspector';
 import { Toolbar, type ToolbarActions } from './Toolbar';
@@ -7,6 +8,7 @@ export function App({ store, actions }: { store: SessionStore; actions: ToolbarA
   return (
     <div class="app">
       <Toolbar store={store} actions={actions} />
+      <Banners store={store} />
       <main class="split">
         <EventList store={store} />
         <Inspector store={store} />

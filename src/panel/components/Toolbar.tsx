@@ -1,4 +1,5 @@
 import type { SessionStore } from '../store/sessionStore';
+import { MAX_EVENT_BYTES, PAGE_MAX_BYTES, PAGE_MAX_EVENTS, TAB_MAX_BYTES, TAB_MAX_EVENTS } from '../../bridge/limits';
 import { CATEGORIES, type Category } from './category';
 
 export interface ToolbarActions {
@@ -8,6 +9,14 @@ export interface ToolbarActions {
   onBackToLive?: () => void;
   preserveLog?: { on: boolean; toggle(): void };
 }
+
+const droppedTitle = ({ page, extension }: { page: number; extension: number }): string =>
+  [
+    page > 0 && `${page} dropped in the page by its capture buffer (it keeps ${PAGE_MAX_EVENTS.toLocaleString('en')} events or ${PAGE_MAX_BYTES / 1024 / 1024} MiB until a panel asks, and no event over ${MAX_EVENT_BYTES / 1024 / 1024} MiB)`,
+    extension > 0 && `${extension} dropped by the extension's buffer for this tab (${TAB_MAX_EVENTS.toLocaleString('en')} events or ${TAB_MAX_BYTES / 1024 / 1024} MiB) before this panel asked for them`,
+  ]
+    .filter(Boolean)
+    .join('; ') + '. Checks that need the dropped events are skipped.';
 
 export function Toolbar({ store, actions }: { store: SessionStore; actions: ToolbarActions }) {
   const count = store.eventCount.value;
@@ -61,9 +70,9 @@ export function Toolbar({ store, actions }: { store: SessionStore; actions: Tool
           Export
         </button>
         <span class="spacer" />
-        {store.dropped.value > 0 && (
-          <span class="badge badge-warning" data-testid="dropped" title="The capture buffer was full before this panel opened">
-            {store.dropped.value} older records dropped
+        {store.dropped.value.total > 0 && (
+          <span class="badge badge-warning" data-testid="dropped" title={droppedTitle(store.dropped.value)}>
+            {store.dropped.value.total} older event{store.dropped.value.total === 1 ? '' : 's'} dropped
           </span>
         )}
         {errors + warnings > 0 && (

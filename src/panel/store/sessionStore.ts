@@ -17,7 +17,9 @@ export function createSessionStore() {
   const replay = signal<Replay>(replaySession(session.value, { live: true }));
   /** Bumped when frames were added; everything derived reads it. */
   const version = signal(0);
-  const dropped = signal(0);
+  /** Messages shown inline at the top of the panel until dismissed (never alert(), which DevTools may swallow). */
+  const banners = signal<{ id: number; kind: 'error' | 'warning' | 'info'; text: string }[]>([]);
+  let nextBanner = 0;
   /** The selected event index, or null to follow the latest. */
   const selected = signal<number | null>(null);
   const filter = signal('');
@@ -61,9 +63,11 @@ export function createSessionStore() {
       schedule();
     });
     const offClose = s.onClose(() => schedule());
+    const offChange = s.onChange(() => schedule());
     unsubscribe = () => {
       off();
       offClose();
+      offChange();
     };
   };
   attach(session.value);
@@ -73,6 +77,18 @@ export function createSessionStore() {
     all: session.value.frames,
     version: version.value,
   }));
+
+  /** Events the capture dropped before they reached this session, by where. */
+  const dropped = computed(() => {
+    void version.value;
+    const { page, extension } = session.value.dropped;
+    return { page, extension, total: page + extension };
+  });
+
+  const notices = computed(() => {
+    void version.value;
+    return [...session.value.notices];
+  });
 
   const eventCount = computed(() => {
     void version.value;
@@ -155,6 +171,15 @@ export function createSessionStore() {
     problems,
     visible,
     dropped,
+    notices,
+    banners,
+    /** Shows a message inline (an error: a bad file, a failed delivery; dismissible). */
+    notify(kind: 'error' | 'warning' | 'info', text: string) {
+      banners.value = [...banners.value.filter((b) => b.text !== text), { id: ++nextBanner, kind, text }];
+    },
+    dismiss(id: number) {
+      banners.value = banners.value.filter((b) => b.id !== id);
+    },
     selected,
     current,
     filter,
@@ -168,7 +193,6 @@ export function createSessionStore() {
       batch(() => {
         use(next);
         selected.value = null;
-        dropped.value = 0;
         version.value++;
       });
     },

@@ -18,11 +18,11 @@ import {
   PORT_PANEL,
   type RelayCommand,
 } from '../../bridge/messages';
-import { TabLog } from './tabLog';
+import { batches } from '../../bridge/budget';
+import { type BacklogEntry, TabLog } from './tabLog';
 
 const logs = new Map<number, TabLog>();
 const panels = new Map<number, Set<Runtime.Port>>();
-const BACKLOG_BATCH = 500;
 
 const logFor = (tabId: number): TabLog => {
   let log = logs.get(tabId);
@@ -63,22 +63,72 @@ const inOrder = (handle: (raw: unknown) => void) => {
   };
 };
 
-const send = (port: Runtime.Port, message: PanelInbound): boolean => {
+/** Sends one message; a failure is returned as its reason (the port may have closed, or the browser refused it). */
+const send = (port: Runtime.Port, message: PanelInbound): string | null => {
   try {
     port.postMessage(message);
-    return true;
-  } catch {
-    return false;
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
   }
 };
 
-const broadcast = (tabId: number, message: PanelInbound): void => {
-  const set = panels.get(tabId);
-  if (!set) return;
-  for (const port of set) if (!send(port, message)) set.delete(port);
+/** Records go in batches sized in bytes (a record bigger than the budget in parts). */
+const sendCaptured = (port: Runtime.Port, tabId: number, items: Captured[], kind: 'captured' | 'pinned' = 'captured'): string | null => {
+  for (const batch of batches(items)) {
+    const failed = send(port, { kind, tabId, items: batch });
+    if (failed) return failed;
+  }
+  return null;
 };
 
-const droppedMessage = (tabId: number, log: TabLog): PanelInbound => ({ kind: 'dropped', tabId, count: log.dropped, resume: { ...log.resume } });
+/** A failed send is said to the panel (in a small message that fits), never silent. */
+const reportFailure = (port: Runtime.Port, tabId: number, what: string, reason: string): void => {
+  send(port, { kind: 'error', tabId, message: `${what}: ${reason}` });
+};
+
+const broadcast = (tabId: number, message: PanelInbound): void => {
+  for (const port of panels.get(tabId) ?? []) {
+    const failed = send(port, message);
+    if (failed) reportFailure(port, tabId, 'A message to this panel failed', failed);
+  }
+};
+const broadcastCaptured = (tabId: number, items: Captured[], kind: 'captured' | 'pinned' = 'captured'): void => {
+  if (items.length === 0) return;
+  for (const port of panels.get(tabId) ?? []) {
+    const failed = sendCaptured(port, tabId, items, kind);
+    if (failed) reportFailure(port, tabId, 'Captured records could not be delivered', failed);
+  }
+};
+
+/** The log's backlog for a panel, in order: consecutive records grouped in batches under the budget. */
+const sendBacklog = (port: Runtime.Port, tabId: number, entries: Iterable<BacklogEntry>): string | null => {
+  let items: Captured[] = [];
+  const flushItems = () => {
+    const failed = items.length ? sendCaptured(port, tabId, items) : null;
+    items = [];
+    return failed;
+  };
+  for (const entry of entries) {
+    if (entry.kind === 'item') {
+      items.push(entry.item);
+      if (items.length >= 4096) {
+        const failed = flushItems();
+        if (failed) return failed;
+      }
+      continue;
+    }
+    const failed =
+      flushItems() ??
+      (entry.kind === 'pinned'
+        ? sendCaptured(port, tabId, entry.items, 'pinned')
+        : entry.kind === 'gap'
+          ? send(port, { kind: 'gap', tabId, docKey: entry.docKey, to: entry.to, e: entry.e, where: entry.where })
+          : send(port, { kind: 'navigated', tabId, url: entry.url, t: entry.t, preserved: true }));
+    if (failed) return failed;
+  }
+  return flushItems();
+};
 
 const onCapturePort = (port: Runtime.Port): void => {
   const tabId = port.sender?.tab?.id;
@@ -94,18 +144,20 @@ const onCapturePort = (port: Runtime.Port): void => {
     const log = logFor(tabId);
     switch (message.kind) {
       case 'gap': {
-        const opens = message.opens.map((o) => ({ docKey: message.docKey, frameId, seq: o.seq, record: o.record }));
-        const items = log.gap(message.docKey, message.to, message.events, opens);
-        if (opens.length) broadcast(tabId, { kind: 'captured', tabId, items: opens, pinned: true });
-        broadcast(tabId, droppedMessage(tabId, log));
-        if (items.length) broadcast(tabId, { kind: 'captured', tabId, items });
+        const { cut, accepted } = log.pageGap(message.docKey, message.to, message.e);
+        if (cut) broadcast(tabId, { kind: 'gap', tabId, docKey: cut.docKey, to: cut.to, e: cut.e, where: 'page' });
+        broadcastCaptured(tabId, accepted);
+        return;
+      }
+      case 'pinned': {
+        const fresh = log.pin(message.items.map((i) => ({ docKey: message.docKey, frameId, seq: i.seq, e: 0, record: i.record })));
+        broadcastCaptured(tabId, fresh, 'pinned');
         return;
       }
       case 'capture': {
-        const before = log.dropped;
-        const items = log.add({ docKey: message.docKey, frameId, seq: message.seq, record: message.record } satisfies Captured);
-        if (items.length) broadcast(tabId, { kind: 'captured', tabId, items });
-        if (log.dropped !== before) broadcast(tabId, droppedMessage(tabId, log));
+        const accepted: Captured[] = [];
+        for (const item of message.items) accepted.push(...log.add({ docKey: message.docKey, frameId, ...item }));
+        broadcastCaptured(tabId, accepted);
         return;
       }
       default: {
@@ -155,21 +207,16 @@ const onPanelPort = (port: Runtime.Port): void => {
     switch (message.kind) {
       case 'subscribe': {
         subscribed = message.tabId;
-        const log = logFor(message.tabId);
-        // Backlog first, in order, then live items: both are sent from this one thread, so nothing interleaves.
-        for (const entry of log.backlog(BACKLOG_BATCH, message.have)) {
-          const out: PanelInbound =
-            entry.kind === 'captured'
-              ? { kind: 'captured', tabId: message.tabId, items: entry.items, ...(entry.pinned && { pinned: true }) }
-              : { kind: 'navigated', tabId: message.tabId, url: entry.url, t: entry.t, preserved: true };
-          if (!send(port, out)) return;
-        }
-        send(port, droppedMessage(message.tabId, log));
-        let set = panels.get(message.tabId);
-        if (!set) panels.set(message.tabId, (set = new Set()));
+        const tabId = message.tabId;
+        // Registered first: whatever fails below, this panel gets what comes next and is told what failed.
+        let set = panels.get(tabId);
+        if (!set) panels.set(tabId, (set = new Set()));
         set.add(port);
-        send(port, { kind: 'preserve-log', tabId: message.tabId, on: isPreserved(message.tabId) });
-        resync(message.tabId);
+        send(port, { kind: 'preserve-log', tabId, on: isPreserved(tabId) });
+        // Backlog first, in order, then live items: both are sent from this one thread, so nothing interleaves.
+        const failed = sendBacklog(port, tabId, logFor(tabId).backlog(message.have));
+        if (failed) reportFailure(port, tabId, 'The captured history could not be delivered to this panel', failed);
+        resync(tabId);
         return;
       }
       case 'clear':

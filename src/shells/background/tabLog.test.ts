@@ -1,46 +1,87 @@
 import { describe, expect, it } from 'vitest';
 import type { Captured } from '../../bridge/messages';
-import { TabLog } from './tabLog';
+import { type BacklogEntry, TabLog } from './tabLog';
 
-const open = (seq: number, id = 1): Captured => ({
+const open = (seq: number, id = 1, e = 0): Captured => ({
   docKey: 'd',
   frameId: 0,
   seq,
+  e,
   record: { kind: 'open', id, t: seq, transport: 'fetch', format: 'sse', url: 'u', method: 'POST', status: 200, statusText: 'OK', frameUrl: 'f', requestHeaders: [], responseHeaders: [] },
 });
-const chunk = (seq: number, n: number, id = 1): Captured => ({ docKey: 'd', frameId: 0, seq, record: { kind: 'chunk', id, t: seq, base64: 'AAAA', n } });
+const chunk = (seq: number, n: number, e: number, id = 1): Captured => ({ docKey: 'd', frameId: 0, seq, e, record: { kind: 'chunk', id, t: seq, base64: 'AAAA', n } });
+
+const items = (entries: BacklogEntry[]) => entries.flatMap((m) => (m.kind === 'item' ? [m.item] : []));
+const eventsIn = (list: Captured[]) => list.reduce((n, i) => n + (i.record.kind === 'chunk' ? i.record.n : 0), 0);
 
 describe('TabLog', () => {
-  it('drops the oldest events beyond its bound, counts them, and keeps the stream opening', () => {
+  it('drops the oldest events beyond its bound and tells a later panel exactly how many, keeping the stream opening', () => {
     const log = new TabLog(10, 1e9);
     log.add(open(0));
-    // Chunks of 3 events each.
-    for (let s = 1; s <= 8; s++) log.add(chunk(s, 3));
-    const held = [...log.backlog(100)];
-    const pinned = held.find((m) => m.kind === 'captured' && m.pinned);
-    expect(pinned && pinned.kind === 'captured' && pinned.items.map((i) => i.seq)).toEqual([0]);
-    const kept = held.filter((m) => m.kind === 'captured' && !m.pinned).flatMap((m) => (m.kind === 'captured' ? m.items : []));
-    const keptEvents = kept.reduce((n, i) => n + (i.record.kind === 'chunk' ? i.record.n : 0), 0);
-    expect(keptEvents + log.dropped).toBe(24);
-    expect(keptEvents).toBeLessThanOrEqual(10);
-    expect(log.resume.d).toBe(kept[0]!.seq);
+    // Chunks of 3 events each: 24 events in all.
+    for (let s = 1; s <= 8; s++) log.add(chunk(s, 3, (s - 1) * 3));
+    const backlog = [...log.backlog()];
+    const pinned = backlog.find((m) => m.kind === 'pinned');
+    expect(pinned?.kind === 'pinned' && pinned.items.map((i) => i.seq)).toEqual([0]);
+    const gaps = backlog.filter((m) => m.kind === 'gap');
+    expect(gaps).toHaveLength(1);
+    const gap = gaps[0]!;
+    const kept = items(backlog);
+    expect(gap.kind === 'gap' && gap.to).toBe(kept[0]!.seq);
+    // Shown + dropped = sent, exactly.
+    expect(eventsIn(kept) + (gap.kind === 'gap' ? gap.e : 0)).toBe(24);
+    expect(eventsIn(kept)).toBeLessThanOrEqual(10);
+  });
+
+  it('tells a panel that already has the records nothing about them', () => {
+    const log = new TabLog(10, 1e9);
+    log.add(open(0));
+    for (let s = 1; s <= 8; s++) log.add(chunk(s, 3, (s - 1) * 3));
+    expect([...log.backlog({ d: 8 })]).toEqual([]);
   });
 
   it('takes repeated and early records once, in order', () => {
     const log = new TabLog();
-    expect(log.add(chunk(1, 1)).map((i) => i.seq)).toEqual([]);
+    expect(log.add(chunk(1, 1, 0)).map((i) => i.seq)).toEqual([]);
     expect(log.add(open(0)).map((i) => i.seq)).toEqual([0, 1]);
-    expect(log.add(chunk(1, 1))).toEqual([]);
+    expect(log.add(chunk(1, 1, 0))).toEqual([]);
     expect(log.have()).toEqual({ d: 1 });
+  });
+
+  it('joins a record that came in parts', () => {
+    const log = new TabLog();
+    log.add(open(0));
+    const whole = chunk(1, 1, 0);
+    const a = { ...whole, record: { ...whole.record, base64: 'AAAA' }, part: { index: 0, of: 2 } } as Captured;
+    const b = { ...whole, record: { ...whole.record, base64: 'BBBB' }, part: { index: 1, of: 2 } } as Captured;
+    expect(log.add(a)).toEqual([]);
+    const [joined] = log.add(b);
+    expect(joined?.record.kind === 'chunk' && joined.record.base64).toBe('AAAABBBB');
+    expect(joined?.part).toBeUndefined();
+  });
+
+  it('a page gap is passed on once, with the events it held', () => {
+    const log = new TabLog();
+    expect(log.pageGap('d', 5, 40).cut).toEqual({ docKey: 'd', to: 5, e: 40, where: 'page' });
+    expect(log.pageGap('d', 5, 40).cut).toBeNull();
+    expect(log.add(chunk(5, 2, 40)).map((i) => i.seq)).toEqual([5]);
+  });
+
+  it('after Clear a later panel is told the records were cleared, not dropped', () => {
+    const log = new TabLog();
+    log.add(open(0));
+    log.add(chunk(1, 3, 0));
+    log.clear();
+    expect([...log.backlog()]).toEqual([{ kind: 'gap', docKey: 'd', to: 2, e: 3, where: 'cleared' }]);
   });
 
   it('a navigation without Preserve log forgets the previous page, but not records stamped after it', () => {
     const log = new TabLog();
     log.add(open(0));
-    log.add(chunk(1, 1));
+    log.add(chunk(1, 1, 0));
     log.navigated('http://next/', 1.5, false);
-    expect([...log.backlog(100)].filter((m) => m.kind === 'captured')).toEqual([]);
-    log.add(chunk(2, 1));
-    expect([...log.backlog(100)].map((m) => m.kind)).toEqual(['navigated', 'captured']);
+    expect([...log.backlog()].filter((m) => m.kind === 'item')).toEqual([]);
+    log.add(chunk(2, 1, 1));
+    expect([...log.backlog()].map((m) => m.kind)).toEqual(['navigated', 'item']);
   });
 });

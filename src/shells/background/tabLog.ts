@@ -1,40 +1,45 @@
-import type { Captured } from '../../bridge/messages';
+import { Reassembler, recordSize } from '../../bridge/budget';
+import { TAB_MAX_BYTES, TAB_MAX_EVENTS } from '../../bridge/limits';
+import type { Captured, DropPlace } from '../../bridge/messages';
 import { OrderedIntake } from '../../bridge/ordered';
 
 type Nav = { nav: true; url: string; t: number };
 type Entry = Captured | Nav;
-export type BacklogMessage = { kind: 'captured'; items: Captured[]; pinned?: boolean } | { kind: 'navigated'; url: string; t: number };
+/** Records of a document before `to` are gone; `e` events came before `to`. */
+export interface Cut {
+  docKey: string;
+  to: number;
+  e: number;
+  where: DropPlace | 'cleared';
+}
+export type BacklogEntry = { kind: 'pinned'; items: Captured[] } | ({ kind: 'gap' } & Cut) | { kind: 'navigated'; url: string; t: number } | { kind: 'item'; item: Captured };
 
-/** Defaults: at least 50,000 events kept for a panel opened later (the issue's floor), and a byte ceiling. */
-export const DEFAULT_MAX_EVENTS = 100_000;
-export const DEFAULT_MAX_BYTES = 256 * 1024 * 1024;
-
-const sizeOf = (item: Captured): number => (item.record.kind === 'chunk' ? item.record.base64.length : 256);
 const eventsOf = (item: Captured): number => (item.record.kind === 'chunk' ? item.record.n : 0);
 
 /**
  * One tab's captured records in order, with navigation markers between pages, bounded by events and bytes.
- * Beyond the bound the oldest records go, and both the count of events they held and where each document
- * resumes are kept, so a panel says how much is missing instead of showing a silent gap.
+ * Beyond the bound the oldest records go; every record carries the count of events before it in its document
+ * (`e`), so whoever asks later learns exactly how many events a gap held, and where they were dropped.
  */
 export class TabLog {
   private entries: Entry[] = [];
   private head = 0;
-  /** Stream openings whose stream lost its start to the bound: still sent first, so the rest can be read. */
+  /** Stream openings (and notices) whose records were dropped: still sent first, so the rest can be read. */
   private pinned: Captured[] = [];
   private events = 0;
   private bytes = 0;
   private readonly intake = new OrderedIntake<Captured>();
-  /** Events dropped to stay within bounds (or dropped by a document before we got them). */
-  dropped = 0;
-  /** Per document, the first seq still held when earlier ones were dropped. */
-  readonly resume: Record<string, number> = {};
+  private readonly parts = new Reassembler<Captured>();
+  /** Per document, the next seq and the events before it, as this log has them. */
+  private readonly ends = new Map<string, { seq: number; e: number }>();
+  /** Per document and place, the latest cut. */
+  private cuts = new Map<string, Partial<Record<Cut['where'], Cut>>>();
   /** The top-level document's URL, as its content script reported it. */
   url = '';
 
   constructor(
-    private readonly maxEvents = DEFAULT_MAX_EVENTS,
-    private readonly maxBytes = DEFAULT_MAX_BYTES,
+    private readonly maxEvents = TAB_MAX_EVENTS,
+    private readonly maxBytes = TAB_MAX_BYTES,
   ) {}
 
   get size(): number {
@@ -46,41 +51,55 @@ export class TabLog {
     return this.intake.have();
   }
 
-  /** Takes one record (maybe repeated, maybe early); returns the records now accepted, in order. */
+  /** Takes one record or part (maybe repeated, maybe early); returns the records now accepted, in order. */
   add(item: Captured): Captured[] {
-    const accepted = this.intake.offer(item);
+    const whole = this.parts.take(`${item.docKey}:${item.seq}`, item);
+    if (!whole) return [];
+    const accepted = this.intake.offer(whole);
     for (const a of accepted) this.push(a);
     return accepted;
   }
 
-  /**
-   * A document says records before `to` are gone from its own buffer too; `opens` are the openings of the
-   * streams cut that way, kept so the rest can be read.
-   */
-  gap(docKey: string, to: number, events: number, opens: Captured[] = []): Captured[] {
-    for (const open of opens) if (!this.pinned.some((p) => p.docKey === open.docKey && p.seq === open.seq)) this.pinned.push(open);
+  /** The page's buffer no longer holds a document's records before `to`. Returns the cut (if new) and what it let through. */
+  pageGap(docKey: string, to: number, e: number): { cut: Cut | null; accepted: Captured[] } {
+    const expected = (this.intake.have()[docKey] ?? -1) + 1;
+    if (to <= expected) return { cut: null, accepted: [] };
+    const cut: Cut = { docKey, to, e, where: 'page' };
+    this.cutAt(cut);
     const accepted = this.intake.skipTo(docKey, to);
-    if (accepted.length > 0 || (this.resume[docKey] ?? 0) < to) {
-      this.dropped += events;
-      this.resume[docKey] = Math.max(this.resume[docKey] ?? 0, to);
-    }
     for (const a of accepted) this.push(a);
-    return accepted;
+    return { cut, accepted };
+  }
+
+  /** Openings of streams the page's buffer cut: kept once each. */
+  pin(items: Captured[]): Captured[] {
+    const fresh = items.filter((i) => !this.pinned.some((p) => p.docKey === i.docKey && p.seq === i.seq));
+    this.pinned.push(...fresh);
+    return fresh;
+  }
+
+  private cutAt(cut: Cut): void {
+    let byPlace = this.cuts.get(cut.docKey);
+    if (!byPlace) this.cuts.set(cut.docKey, (byPlace = {}));
+    const old = byPlace[cut.where];
+    if (!old || old.to < cut.to) byPlace[cut.where] = cut;
   }
 
   private push(item: Captured): void {
     this.entries.push(item);
     this.events += eventsOf(item);
-    this.bytes += sizeOf(item);
+    this.bytes += recordSize(item.record);
+    this.ends.set(item.docKey, { seq: item.seq + 1, e: item.e + eventsOf(item) });
     // Records end at event boundaries (the relay cuts them so): dropping whole records never splits an event.
     while (this.size > 1 && (this.events > this.maxEvents || this.bytes > this.maxBytes)) {
       const old = this.entries[this.head++]!;
       if ('nav' in old) continue;
       this.events -= eventsOf(old);
-      this.bytes -= sizeOf(old);
-      this.dropped += eventsOf(old);
-      this.resume[old.docKey] = old.seq + 1;
-      if (old.record.kind === 'open') this.pinned.push(old);
+      this.bytes -= recordSize(old.record);
+      this.cutAt({ docKey: old.docKey, to: old.seq + 1, e: old.e + eventsOf(old), where: 'extension' });
+      const { record } = old;
+      if (record.kind === 'open' || record.kind === 'notice') this.pinned.push(old);
+      else if (record.kind === 'close') this.pinned = this.pinned.filter((p) => !(p.docKey === old.docKey && p.record.kind === 'open' && p.record.id === record.id));
     }
     // Compact now and then so dropped entries are freed.
     if (this.head > 4096 && this.head > this.entries.length / 2) {
@@ -97,52 +116,47 @@ export class TabLog {
     this.url = url;
     if (!preserve) {
       const keep = this.entries.slice(this.head).filter((e) => !('nav' in e) && e.record.t >= t) as Captured[];
+      const keepDocs = new Set(keep.map((k) => k.docKey));
       this.entries = [];
       this.head = 0;
       this.events = 0;
       this.bytes = 0;
-      this.dropped = 0;
       this.pinned = [];
-      for (const key of Object.keys(this.resume)) delete this.resume[key];
+      this.cuts = new Map([...this.cuts].filter(([doc]) => keepDocs.has(doc)));
       for (const k of keep) {
         this.entries.push(k);
         this.events += eventsOf(k);
-        this.bytes += sizeOf(k);
+        this.bytes += recordSize(k.record);
       }
     }
     this.entries.push({ nav: true, url, t });
   }
 
+  /** Forgets what is held; a panel that asks later is told it was cleared, not dropped. */
   clear(): void {
     this.entries = [];
     this.pinned = [];
     this.head = 0;
     this.events = 0;
     this.bytes = 0;
-    this.dropped = 0;
-    for (const key of Object.keys(this.resume)) delete this.resume[key];
+    for (const [docKey, end] of this.ends) this.cutAt({ docKey, to: end.seq, e: end.e, where: 'cleared' });
     // The intake stays: sequence numbers keep growing, so nothing cleared comes back.
   }
 
-  /** The log as panel messages after what the panel already has, records grouped in batches. */
-  *backlog(batch: number, have: Record<string, number> = {}): Generator<BacklogMessage> {
+  /** The log for a panel that holds `have`: pinned openings, the cuts it has not seen, then records and navigations. */
+  *backlog(have: Record<string, number> = {}): Generator<BacklogEntry> {
     const pinned = this.pinned.filter((p) => p.seq > (have[p.docKey] ?? -1));
-    if (pinned.length) yield { kind: 'captured', items: pinned, pinned: true };
-    let items: Captured[] = [];
+    if (pinned.length) yield { kind: 'pinned', items: pinned };
+    for (const [docKey, byPlace] of this.cuts) {
+      const cuts = Object.values(byPlace)
+        .filter((c): c is Cut => c !== undefined && c.to > (have[docKey] ?? -1) + 1)
+        .sort((a, b) => a.to - b.to);
+      for (const cut of cuts) yield { kind: 'gap', ...cut };
+    }
     for (let i = this.head; i < this.entries.length; i++) {
       const entry = this.entries[i]!;
-      if ('nav' in entry) {
-        if (items.length > 0) yield { kind: 'captured', items };
-        items = [];
-        yield { kind: 'navigated', url: entry.url, t: entry.t };
-      } else if (entry.seq > (have[entry.docKey] ?? -1)) {
-        items.push(entry);
-        if (items.length >= batch) {
-          yield { kind: 'captured', items };
-          items = [];
-        }
-      }
+      if ('nav' in entry) yield { kind: 'navigated', url: entry.url, t: entry.t };
+      else if (entry.seq > (have[entry.docKey] ?? -1)) yield { kind: 'item', item: entry };
     }
-    if (items.length > 0) yield { kind: 'captured', items };
   }
 }

@@ -1,14 +1,21 @@
 /**
- * Isolated-world content script, document_start, every frame.
- * Takes the page hook's MessagePort (hiding the hand-over from page listeners), checks every page message,
- * and keeps this document's records with a gap-free sequence number.
+ * Isolated-world content script, document_start, every frame where capture is on. It is injected before the
+ * page hook (it comes first in the manifest and in every registration), so its listener for the hand-over is
+ * registered before the hook posts it and before any page script runs.
  *
- * Sending costs the page's main thread (base64, JSON messaging), so records go to the background only while
- * someone needs them: a panel is open for the tab, or "Preserve log" is on ("eager"). Otherwise they stay here
- * (bounded) until a panel asks. The background may also lose its memory (service-worker restart): when asked
- * to resync, this sends again everything after what the background says it has.
+ * The hand-over: the only message taken is the first trusted one from this very window carrying the marker. The
+ * page cannot forge a trusted message before the hook's (the hook posts at document_start, before any page
+ * script), so anything else with the marker is an impersonation attempt: ignored and reported to the panel. The
+ * relay derives what it can itself (the frame's URL) rather than trusting the page's word.
+ *
+ * It keeps this document's records with gap-free sequence numbers, cut at event boundaries, within limits in
+ * events and in bytes (records, partial events, pinned openings and the unparsed inbox all count). Sending costs
+ * the page's main thread, so records go to the background only while someone needs them ("eager": a panel is
+ * open for the tab, or Preserve log is on); otherwise they stay here until a panel asks.
  */
 import browser, { type Runtime } from 'webextension-polyfill';
+import { batches, recordSize } from '../../bridge/budget';
+import { INBOX_MAX_BYTES, MAX_EVENT_BYTES, PAGE_MAX_BYTES, PAGE_MAX_EVENTS, STRING_MAX } from '../../bridge/limits';
 import {
   type CaptureRecord,
   type ContentMessage,
@@ -17,23 +24,60 @@ import {
   PageMessageSchema,
   PORT_CAPTURE,
   RelayCommandSchema,
+  type Sequenced,
 } from '../../bridge/messages';
 import { HANDSHAKE_KEY } from '../../capture/wire';
 import { bytesToBase64 } from '../../engine/util/base64';
 import { EventCounter } from './eventCounter';
+import { redactBody, redactHeaders, redactUrl } from './redact';
 
-/** What one document keeps for a panel opened later; beyond it the oldest records go, and are counted. */
-const LOG_MAX_EVENTS = 100_000;
-const LOG_MAX_BYTES = 64 * 1024 * 1024;
+// ---- The hand-over, first of all: whatever fails below, the page never sees it.
+let pagePort: MessagePort | null = null;
+let impersonated = false;
+function onWindowMessage(event: MessageEvent): void {
+  let marked = false;
+  try {
+    const data: unknown = event.data;
+    marked = typeof data === 'object' && data !== null && HANDSHAKE_KEY in data;
+  } catch {
+    return;
+  }
+  if (!marked) return;
+  if (!pagePort && event.isTrusted && event.source === window && event.ports.length === 1) {
+    event.stopImmediatePropagation();
+    pagePort = event.ports[0]!;
+    pagePort.onmessage = onPageMessage;
+    return;
+  }
+  // A second hand-over, a synthetic one, or one from another window: the page (or a frame) pretends to be the hook.
+  if (!impersonated) {
+    impersonated = true;
+    try {
+      reportImpersonation(event);
+    } catch {
+      // Reported when the relay can; never at the cost of the page.
+    }
+  }
+}
+window.addEventListener('message', onWindowMessage, true);
 
+
+type ChunkKept = { id: number; t: number; parts: Uint8Array[]; size: number; n: number; dir?: 'in' | 'out' };
 /** A record as kept here: chunk bytes raw (in parts, joined only when sent), encoded only when sent. */
-type Kept =
-  | { seq: number; record: CaptureRecord }
-  | { seq: number; chunk: { id: number; t: number; parts: Uint8Array[]; size: number; n: number; dir?: 'in' | 'out' } };
+type KeptBody = { size: number } & ({ record: CaptureRecord } | { chunk: ChunkKept });
+type Kept = KeptBody & { seq: number; e: number };
 
-const docKey = crypto.randomUUID();
+const randomKey = (): string => {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+};
+
+const docKey = randomKey();
 const encoder = new TextEncoder();
 let seq = 0;
+/** Events in every record made so far (the `e` of the next record). */
+let totalEvents = 0;
 let port: Runtime.Port | null = null;
 let gone = false;
 let eager = false;
@@ -42,14 +86,17 @@ const log: Kept[] = [];
 let head = 0;
 let logEvents = 0;
 let logBytes = 0;
-/** Records dropped from the log: the events they held, and the openings of their streams (kept). */
-let droppedEvents = 0;
-const pinnedOpens: { seq: number; record: CaptureRecord }[] = [];
+/** Openings (and notices) of records dropped from the log whose streams may still have records here. */
+let pinned: Kept[] = [];
+let pinnedBytes = 0;
 /** Next seq to send while eager. */
 let sentUpTo = 0;
+/** Pinned records already sent, by seq. */
+const pinnedSent = new Set<number>();
 const counters = new Map<number, EventCounter>();
 /** Bytes after a stream's last event boundary, held until the event completes (views, not copies). */
-const partial = new Map<number, Uint8Array[]>();
+const partial = new Map<number, Held>();
+let partialBytes = 0;
 
 const connect = (): void => {
   if (gone) return;
@@ -81,68 +128,6 @@ const post = (message: ContentMessage): boolean => {
   return false;
 };
 
-const wire = (k: Kept): ContentMessage =>
-  'chunk' in k
-    ? {
-        kind: 'capture',
-        docKey,
-        seq: k.seq,
-        record: { kind: 'chunk', id: k.chunk.id, t: k.chunk.t, base64: bytesToBase64(join(k.chunk.parts, k.chunk.size)), n: k.chunk.n, ...(k.chunk.dir && { dir: k.chunk.dir }) },
-      }
-    : { kind: 'capture', docKey, seq: k.seq, record: k.record };
-
-/** Sends what has not been sent, while eager. */
-const flush = (): void => {
-  if (!eager) return;
-  const first = log[head]?.seq ?? seq;
-  if (sentUpTo < first) {
-    if (!post({ kind: 'gap', docKey, to: first, events: droppedEvents, opens: pinnedOpens })) return;
-    sentUpTo = first;
-  }
-  for (let i = head + (sentUpTo - first); i < log.length; i++) {
-    if (!post(wire(log[i]!))) return;
-    sentUpTo = log[i]!.seq + 1;
-  }
-};
-
-const keep = (k: Kept): void => {
-  log.push(k);
-  if ('chunk' in k) {
-    logEvents += k.chunk.n;
-    logBytes += k.chunk.size;
-  }
-  while ((logEvents > LOG_MAX_EVENTS || logBytes > LOG_MAX_BYTES) && log.length - head > 1) {
-    const old = log[head++]!;
-    if ('chunk' in old) {
-      logEvents -= old.chunk.n;
-      logBytes -= old.chunk.size;
-      droppedEvents += old.chunk.n;
-    } else if (old.record.kind === 'open') pinnedOpens.push(old);
-  }
-  if (head > 4096 && head > log.length / 2) {
-    log.splice(0, head);
-    head = 0;
-  }
-  flush();
-};
-
-const ask = (): void => {
-  if (asked || gone) return;
-  asked = true;
-  const hello: Hello = { kind: 'agui-hello', docKey, url: location.href, t: Date.now() };
-  browser.runtime.sendMessage(hello).then(
-    (reply: unknown) => {
-      const parsed = HelloReplySchema.safeParse(reply);
-      if (parsed.success && parsed.data.eager) {
-        eager = true;
-        drain();
-        flush();
-      }
-    },
-    () => undefined,
-  );
-};
-
 const join = (parts: Uint8Array[], size: number): Uint8Array => {
   if (parts.length === 1) return parts[0]!;
   const out = new Uint8Array(size);
@@ -154,7 +139,109 @@ const join = (parts: Uint8Array[], size: number): Uint8Array => {
   return out;
 };
 
-const record = (r: CaptureRecord): void => keep({ seq: seq++, record: r });
+const wire = (k: Kept): Sequenced =>
+  'chunk' in k
+    ? {
+        seq: k.seq,
+        e: k.e,
+        record: { kind: 'chunk', id: k.chunk.id, t: k.chunk.t, base64: bytesToBase64(join(k.chunk.parts, k.chunk.size)), n: k.chunk.n, ...(k.chunk.dir && { dir: k.chunk.dir }) },
+      }
+    : { seq: k.seq, e: k.e, record: k.record };
+
+/** Sends what has not been sent, while eager, in batches sized in bytes. */
+const flush = (): void => {
+  if (!eager) return;
+  const first = log[head]?.seq ?? seq;
+  if (sentUpTo < first) {
+    const pins = pinned.filter((p) => p.seq >= sentUpTo && !pinnedSent.has(p.seq));
+    for (const batch of batches(pins.map(wire))) {
+      if (!post({ kind: 'pinned', docKey, items: batch.map(({ seq: s, record }) => ({ seq: s, record })) })) return;
+      for (const b of batch) pinnedSent.add(b.seq);
+    }
+    if (!post({ kind: 'gap', docKey, to: first, e: log[head]?.e ?? totalEvents })) return;
+    sentUpTo = first;
+  }
+  const start = head + (sentUpTo - first);
+  if (start >= log.length) return;
+  const unsent = function* () {
+    for (let i = start; i < log.length; i++) yield wire(log[i]!);
+  };
+  for (const batch of batches(unsent())) {
+    if (!post({ kind: 'capture', docKey, items: batch })) return;
+    const last = batch[batch.length - 1]!;
+    if (!last.part || last.part.index === last.part.of - 1) sentUpTo = last.seq + 1;
+  }
+};
+
+const overLimit = (): boolean => logEvents > PAGE_MAX_EVENTS || logBytes + partialBytes + pinnedBytes + inboxBytes > PAGE_MAX_BYTES;
+
+const keep = (k: KeptBody, events: number): void => {
+  const kept = { ...k, seq: seq++, e: totalEvents } as Kept;
+  totalEvents += events;
+  log.push(kept);
+  logEvents += events;
+  logBytes += kept.size;
+  while (overLimit() && log.length - head > 1) {
+    const old = log[head++]!;
+    logBytes -= old.size;
+    if ('chunk' in old) logEvents -= old.chunk.n;
+    else if (old.record.kind === 'open' || old.record.kind === 'notice') {
+      pinned.push(old);
+      pinnedBytes += old.size;
+    } else if (old.record.kind === 'close') {
+      // The stream ended before what is kept begins: its opening is no longer needed.
+      const id = old.record.id;
+      const keepPins = pinned.filter((p) => !('record' in p && p.record.kind === 'open' && p.record.id === id));
+      if (keepPins.length !== pinned.length) {
+        pinned = keepPins;
+        pinnedBytes = pinned.reduce((n, p) => n + p.size, 0);
+      }
+    }
+  }
+  if (head > 4096 && head > log.length / 2) {
+    log.splice(0, head);
+    head = 0;
+  }
+};
+
+const record = (r: CaptureRecord): void => keep({ record: r, size: recordSize(r) }, 0);
+
+const clip = (s: string): string => (s.length > STRING_MAX ? `${s.slice(0, STRING_MAX)}…` : s);
+
+/** Bytes of a stream after its last event boundary: kept until the event completes, unless it grows too big. */
+type Held = { parts: Uint8Array[]; kept: number; seen: number; oversize: boolean };
+const emptyHeld = (): Held => ({ parts: [], kept: 0, seen: 0, oversize: false });
+const hold = (held: Held, bytes: Uint8Array): void => {
+  held.seen += bytes.length;
+  if (held.oversize) return;
+  held.parts.push(bytes);
+  held.kept += bytes.length;
+  partialBytes += bytes.length;
+  if (held.kept > MAX_EVENT_BYTES) {
+    partialBytes -= held.kept;
+    held.parts = [];
+    held.kept = 0;
+    held.oversize = true;
+  }
+};
+const release = (held: Held): Held => {
+  partialBytes -= held.kept;
+  const out = { ...held };
+  Object.assign(held, emptyHeld());
+  return out;
+};
+const MIB = 1024 * 1024;
+const oversize = (t: number, id: number, events: number, bytes: number, ended: boolean): void =>
+  record({
+    kind: 'notice',
+    t,
+    code: 'oversize',
+    id,
+    events,
+    message: ended
+      ? `The stream ended inside an event of ${bytes} bytes (more than ${MAX_EVENT_BYTES / MIB} MiB), which the page's capture buffer dropped.`
+      : `An event of ${bytes} bytes (more than ${MAX_EVENT_BYTES / MIB} MiB) was dropped by the page's capture buffer${events > 1 ? `, with ${events - 1} event(s) that completed in the same read` : ''}.`,
+  });
 
 /** One chunk of a stream: cut at its last event boundary, the rest held for the next one. */
 function chunk(id: number, t: number, fresh: Uint8Array, dir?: 'in' | 'out'): void {
@@ -163,34 +250,43 @@ function chunk(id: number, t: number, fresh: Uint8Array, dir?: 'in' | 'out'): vo
   // Records end at event boundaries (the bytes after the last one wait for the next chunk), so a buffer
   // that drops old records never cuts into an event. The bytes stay the same, byte for byte.
   const n = counter.count(fresh);
-  const held = partial.get(id) ?? [];
+  let held = partial.get(id);
+  if (!held) partial.set(id, (held = emptyHeld()));
   if (counter.boundary === -1) {
-    held.push(fresh);
-    partial.set(id, held);
+    hold(held, fresh);
     return;
   }
-  const parts = [...held, fresh.subarray(0, counter.boundary)];
-  const size = parts.reduce((sum, p) => sum + p.length, 0);
-  if (counter.boundary < fresh.length) partial.set(id, [fresh.subarray(counter.boundary)]);
-  else partial.delete(id);
-  keep({ seq: seq++, chunk: { id, t, parts, size, n, ...(dir && { dir }) } });
+  const before = release(held);
+  const completed = fresh.subarray(0, counter.boundary);
+  const size = before.kept + completed.length;
+  if (before.oversize || (n === 1 && size > MAX_EVENT_BYTES)) oversize(t, id, n, before.seen + completed.length, false);
+  else keep({ chunk: { id, t, parts: [...before.parts, completed], size, n, ...(dir && { dir }) }, size }, n);
+  if (counter.boundary < fresh.length) hold(held, fresh.subarray(counter.boundary));
 }
 
 /**
  * Page messages wait here unprocessed (no parsing, no counting: the page reading a fast stream must not be
- * slowed down) and are handled in the page's idle time, or at once while a panel needs them (eager mode).
+ * slowed down) and are handled in the page's idle time, or soon while a panel needs them (eager mode), or at
+ * once when they hold more bytes than the inbox may.
  */
 const inbox: unknown[] = [];
 let inboxHead = 0;
+let inboxBytes = 0;
 let scheduled = false;
 /** Handles what waits: everything (a panel needs it now), or what fits in the page's idle time. */
 const drain = (deadline?: IdleDeadline): void => {
   scheduled = false;
-  while (inboxHead < inbox.length && (!deadline || deadline.timeRemaining() > 1)) handle(inbox[inboxHead++]);
+  while (inboxHead < inbox.length && (!deadline || deadline.timeRemaining() > 1)) {
+    const data = inbox[inboxHead++];
+    inboxBytes -= sizeOfPageMessage(data);
+    handle(data);
+  }
   if (inboxHead === inbox.length) {
     inbox.length = 0;
     inboxHead = 0;
+    inboxBytes = 0;
   } else schedule();
+  flush();
 };
 const schedule = (): void => {
   if (scheduled) return;
@@ -198,30 +294,60 @@ const schedule = (): void => {
   if (eager || typeof requestIdleCallback !== 'function') setTimeout(() => drain(), 0);
   else requestIdleCallback(drain, { timeout: 1000 });
 };
-const onPageMessage = (event: MessageEvent): void => {
+const sizeOfPageMessage = (data: unknown): number => {
+  const m = data as { bytes?: { byteLength?: unknown }; text?: unknown; requestBody?: unknown } | null;
+  const bytes = typeof m?.bytes?.byteLength === 'number' ? m.bytes.byteLength : 0;
+  const text = typeof m?.text === 'string' ? m.text.length : 0;
+  const body = typeof m?.requestBody === 'string' ? m.requestBody.length : 0;
+  return 64 + bytes + text + body;
+};
+function onPageMessage(event: MessageEvent): void {
   const data = event.data as { kind?: unknown } | null;
   inbox.push(data);
+  inboxBytes += sizeOfPageMessage(data);
   if (data?.kind === 'open') ask();
-  schedule();
-};
+  if (inboxBytes > INBOX_MAX_BYTES) drain();
+  else schedule();
+}
 
-const handle = (data: unknown): void => {
+function handle(data: unknown): void {
   const parsed = PageMessageSchema.safeParse(data);
   if (!parsed.success) return; // Not ours, or forged: the page can only add to its own tab, and only valid records.
   const m = parsed.data;
   switch (m.kind) {
-    case 'open':
+    case 'open': {
+      if (counters.has(m.id)) return;
       counters.set(m.id, new EventCounter(m.format));
-      record(m);
+      const { requestBody, requestBodyBytes, note, ...rest } = m;
+      record({
+        ...rest,
+        url: clip(redactUrl(m.url)),
+        statusText: clip(m.statusText),
+        method: clip(m.method),
+        requestHeaders: redactHeaders(m.requestHeaders.slice(0, 256)).map(([k, v]) => [clip(k), clip(v)]),
+        responseHeaders: redactHeaders(m.responseHeaders.slice(0, 256)).map(([k, v]) => [clip(k), clip(v)]),
+        // The frame is this document: read here, not taken from the page.
+        frameUrl: clip(redactUrl(location.href)),
+        ...(requestBody !== undefined && { requestBody: redactBody(requestBody) }),
+        ...(requestBodyBytes !== undefined && { requestBodyBytes }),
+        ...(note !== undefined && { note: clip(note) }),
+      });
       return;
+    }
     case 'chunk': {
       const fresh = m.bytes ?? (m.text !== undefined ? encoder.encode(m.text) : undefined);
-      if (fresh) chunk(m.id, m.t, fresh, m.dir);
+      if (fresh && fresh.length > 0) chunk(m.id, m.t, fresh, m.dir);
       return;
     }
     case 'close': {
+      if (!counters.has(m.id)) return;
       const held = partial.get(m.id);
-      if (held) keep({ seq: seq++, chunk: { id: m.id, t: m.t, parts: held, size: held.reduce((sum, p) => sum + p.length, 0), n: 0 } });
+      if (held) {
+        const rest = release(held);
+        // What never completed an event is kept as it came (the panel flags the truncated frame).
+        if (rest.oversize) oversize(m.t, m.id, 0, rest.seen, true);
+        else if (rest.kept > 0) keep({ chunk: { id: m.id, t: m.t, parts: rest.parts, size: rest.kept, n: 0 }, size: rest.kept }, 0);
+      }
       partial.delete(m.id);
       counters.delete(m.id);
       record(m);
@@ -232,37 +358,54 @@ const handle = (data: unknown): void => {
       return unhandled;
     }
   }
-};
+}
 
-const onWindowMessage = (event: MessageEvent): void => {
-  if (event.source !== window) return;
-  const data = event.data as Record<string, unknown> | null;
-  if (!data || typeof data !== 'object' || data[HANDSHAKE_KEY] !== 1) return;
-  event.stopImmediatePropagation();
-  window.removeEventListener('message', onWindowMessage, true);
-  const pagePort = event.ports[0];
-  if (!pagePort) return;
-  pagePort.onmessage = onPageMessage;
-};
+function reportImpersonation(event: MessageEvent): void {
+  const how = !event.isTrusted ? 'a synthetic message event' : event.source !== window ? 'a message from another window' : 'a second hand-over message';
+  record({
+    kind: 'notice',
+    t: Date.now(),
+    code: 'impersonation',
+    message: `This page tried to impersonate the capture channel (${how} carrying the hand-over marker). It was ignored; what is shown comes from the extension's own hook.`,
+  });
+  ask();
+  schedule();
+}
 
-window.addEventListener('message', onWindowMessage, true);
+const ask = (): void => {
+  if (asked || gone) return;
+  asked = true;
+  const hello: Hello = { kind: 'agui-hello', docKey, url: location.href, t: Date.now() };
+  browser.runtime.sendMessage(hello).then(
+    (reply: unknown) => {
+      const parsed = HelloReplySchema.safeParse(reply);
+      if (parsed.success && parsed.data.eager) {
+        eager = true;
+        drain();
+      }
+    },
+    () => undefined,
+  );
+};
 
 browser.runtime.onMessage.addListener((raw: unknown) => {
   const parsed = RelayCommandSchema.safeParse(raw);
   if (!parsed.success) return undefined;
   const command = parsed.data;
-  drain();
-  if (command.kind === 'agui-mode') {
-    eager = command.eager;
-    flush();
-  } else {
+  if (command.kind === 'agui-mode') eager = command.eager;
+  else {
     // Everything after what the background holds, from here on as it comes.
     eager = true;
-    sentUpTo = Math.min(sentUpTo, (command.have[docKey] ?? -1) + 1);
-    flush();
+    const have = command.have[docKey] ?? -1;
+    if (have + 1 < sentUpTo) {
+      sentUpTo = have + 1;
+      pinnedSent.clear();
+    }
   }
+  drain();
   return undefined;
 });
 
 // A new top-level document is a navigation: the background learns of it (and says whether to send).
 if (window === window.top) ask();
+

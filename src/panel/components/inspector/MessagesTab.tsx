@@ -2,6 +2,7 @@ import { parseToolArgs } from '../../../engine/events/args';
 import type { Msg, ToolCallEntry } from '../../../engine/reduce/messages';
 import type { SessionStore } from '../../store/sessionStore';
 import { JsonTree } from '../JsonTree';
+import { UnknownNote } from './UnknownNote';
 
 function ToolCall({ call, result }: { call: ToolCallEntry; result?: Msg | undefined }) {
   const args = parseToolArgs(call.function.arguments);
@@ -46,6 +47,7 @@ export function MessagesTab({ store, index }: { store: SessionStore; index: numb
         Conversation after event #{index} <span class="muted">({view.messages.length} messages)</span>
       </h3>
       <p class="muted">Conversation {view.lane}: what the page's agent holds at this point, as @ag-ui/client reduces it.</p>
+      <UnknownNote store={store} view={view} what="messages" />
       {view.pendingInterrupts.length > 0 && (
         <div class="interrupt-box" data-testid="pending-interrupts">
           <b>Waiting for the user:</b>

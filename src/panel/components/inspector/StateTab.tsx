@@ -1,6 +1,7 @@
 import { effectOf } from '../../../engine/diff/effect';
 import type { SessionStore } from '../../store/sessionStore';
 import { JsonTree } from '../JsonTree';
+import { UnknownNote } from './UnknownNote';
 
 export function StateTab({ store, index }: { store: SessionStore; index: number }) {
   void store.version.value;
@@ -14,6 +15,7 @@ export function StateTab({ store, index }: { store: SessionStore; index: number 
         Conversation {view.lane}
         {changed.size > 0 && ' · highlighted: changed by this event'}
       </p>
+      <UnknownNote store={store} view={view} what="state" />
       <JsonTree value={view.state} open={3} highlight={changed} />
     </div>
   );

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { batches, partsOf, Reassembler, recordSize } from './budget';
+import type { Sequenced } from './messages';
+
+const chunk = (seq: number, base64: string): Sequenced => ({ seq, e: seq, record: { kind: 'chunk', id: 1, t: 0, base64, n: 1 } });
+
+describe('message budget', () => {
+  it('groups records in batches that never exceed the budget', () => {
+    const items = Array.from({ length: 100 }, (_, i) => chunk(i, 'A'.repeat(1000)));
+    const out = [...batches(items, 10_000)];
+    for (const batch of out) expect(batch.reduce((n, i) => n + recordSize(i.record), 0)).toBeLessThanOrEqual(10_000);
+    expect(out.flat().map((i) => i.seq)).toEqual(items.map((i) => i.seq));
+  });
+
+  it('sends a record bigger than the budget in parts, and joins them back byte for byte', () => {
+    const big = chunk(7, 'QUJD'.repeat(10_000));
+    const parts = partsOf(big, 4096);
+    expect(parts.length).toBeGreaterThan(1);
+    for (const p of parts) expect(recordSize(p.record)).toBeLessThanOrEqual(4096);
+    const joiner = new Reassembler<Sequenced>();
+    const results = parts.map((p) => joiner.take('d:7', p));
+    expect(results.slice(0, -1).every((r) => r === null)).toBe(true);
+    expect(results.at(-1)).toEqual(big);
+  });
+
+  it('a resend that starts again at part 0 is joined once, whole', () => {
+    const big = chunk(1, 'QUJD'.repeat(3000));
+    const parts = partsOf(big, 4096);
+    const joiner = new Reassembler<Sequenced>();
+    joiner.take('k', parts[0]!);
+    const again = parts.map((p) => joiner.take('k', p));
+    expect(again.at(-1)).toEqual(big);
+    expect(joiner.size).toBe(0);
+  });
+});

@@ -1,0 +1,38 @@
+import type { SessionStore } from '../store/sessionStore';
+
+/**
+ * Messages inline at the top of the panel: what the capture reported (an impersonation attempt, an event too big
+ * to keep) and what failed (a bad file, a delivery the browser refused). Each names the problem; errors can be
+ * dismissed. Never alert(): some DevTools hosts swallow it.
+ */
+export function Banners({ store }: { store: SessionStore }) {
+  const notices = store.notices.value;
+  const impersonations = notices.filter((n) => n.code === 'impersonation');
+  const oversize = notices.filter((n) => n.code === 'oversize');
+  const banners = store.banners.value;
+  if (impersonations.length === 0 && oversize.length === 0 && banners.length === 0) return null;
+  return (
+    <div class="banners">
+      {impersonations.length > 0 && (
+        <div class="banner banner-error" role="alert" data-testid="impersonation">
+          <strong>This page tried to impersonate the capture channel</strong>
+          {impersonations.length > 1 ? ` (${impersonations.length} documents)` : ''}. It was ignored: what the panel shows comes
+          from the extension's own hook. {impersonations[0]!.message.replace(/^This page tried to impersonate the capture channel /, '')}
+        </div>
+      )}
+      {oversize.map((n, i) => (
+        <div class="banner banner-warning" role="status" key={`o${i}`} data-testid="oversize">
+          {n.message}
+        </div>
+      ))}
+      {banners.map((b) => (
+        <div class={`banner banner-${b.kind}`} role={b.kind === 'error' ? 'alert' : 'status'} key={b.id} data-testid="banner">
+          <span class="banner-text">{b.text}</span>
+          <button type="button" class="icon-button" aria-label="Dismiss" title="Dismiss" onClick={() => store.dismiss(b.id)}>
+            ✕
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

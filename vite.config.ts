@@ -39,6 +39,7 @@ export default defineConfig(({ mode }) => {
       emptyOutDir: true,
       target: 'es2023',
       sourcemap: false,
+      minify: process.env.NOMINIFY ? false : 'oxc',
       chunkSizeWarningLimit: 2048,
       // panel.html is opened only from code (devtools.panels.create), so it must be an input to be emitted.
       rollupOptions: { input: { panel: 'panel.html', viewer: 'viewer.html' } },

@@ -87,6 +87,53 @@ async function many(res: ServerResponse, n: number) {
   res.end(buffer);
 }
 
+/** Writes SSE frames from a generator, fast, honouring back-pressure. */
+async function pump(res: ServerResponse, frames: Iterable<string>) {
+  res.writeHead(200, { 'content-type': 'text/event-stream' });
+  let buffer = '';
+  for (const frame of frames) {
+    buffer += frame;
+    if (buffer.length > 64 * 1024) {
+      if (!res.write(buffer)) await new Promise((r) => res.once('drain', r));
+      buffer = '';
+    }
+    if (res.destroyed) return;
+  }
+  res.end(buffer);
+}
+
+const sseFrame = (e: object) => `data: ${JSON.stringify(e)}\n\n`;
+
+/** n events of one text message: RUN_STARTED, TEXT_MESSAGE_START, n - 4 contents, TEXT_MESSAGE_END, RUN_FINISHED. */
+function* textRun(n: number) {
+  yield sseFrame({ type: 'RUN_STARTED', threadId: 'probe', runId: 'text-run' });
+  yield sseFrame({ type: 'TEXT_MESSAGE_START', messageId: 'm1', role: 'assistant' });
+  for (let i = 0; i < n - 4; i++) yield sseFrame({ type: 'TEXT_MESSAGE_CONTENT', messageId: 'm1', delta: `${i} ` });
+  yield sseFrame({ type: 'TEXT_MESSAGE_END', messageId: 'm1' });
+  yield sseFrame({ type: 'RUN_FINISHED', threadId: 'probe', runId: 'text-run' });
+}
+
+/** RUN_STARTED, `big` CUSTOM events of `mb` MB each, then `after` small ones, then RUN_FINISHED (big + after + 2 events). */
+function* bigRun(big: number, mb: number, after: number) {
+  yield sseFrame({ type: 'RUN_STARTED', threadId: 'probe', runId: 'big-run' });
+  const value = 'x'.repeat(Math.round(mb * 1024 * 1024));
+  for (let i = 0; i < big; i++) yield sseFrame({ type: 'CUSTOM', name: `big-${i}`, value });
+  for (let i = 0; i < after; i++) yield sseFrame({ type: 'CUSTOM', name: `small-${i}`, value: i });
+  yield sseFrame({ type: 'RUN_FINISHED', threadId: 'probe', runId: 'big-run' });
+}
+
+/** One event that never ends: `data: xxxx…` with no blank line, `mb` MB of it, then the stream stays open until the client goes. */
+async function partialForever(res: ServerResponse, mb: number) {
+  res.writeHead(200, { 'content-type': 'text/event-stream' });
+  res.write(sseFrame({ type: 'RUN_STARTED', threadId: 'probe', runId: 'partial' }));
+  res.write('data: {"type":"CUSTOM","name":"endless","value":"');
+  const block = 'y'.repeat(1024 * 1024);
+  for (let i = 0; i < mb && !res.destroyed; i++) {
+    if (!res.write(block)) await new Promise((r) => res.once('drain', r));
+  }
+  res.end('"}\n\n');
+}
+
 async function proto(res: ServerResponse, n: number, gap: number) {
   const encoder = new EventEncoder({ accept: 'application/vnd.ag-ui.event+proto' });
   res.writeHead(200, { 'content-type': encoder.getContentType() });
@@ -184,6 +231,12 @@ export async function startProbeServer(): Promise<ProbeServer> {
           return proto(res, q('n', 5), q('gap', 30));
         case '/many':
           return many(res, q('n', 100_000));
+        case '/text':
+          return pump(res, textRun(q('n', 100_004)));
+        case '/bigrun':
+          return pump(res, bigRun(q('events', 1), q('mb', 1), q('after', 0)));
+        case '/partial-forever':
+          return partialForever(res, q('mb', 200));
         case '/es':
           return eventSource(req, res, url.searchParams.get('key') ?? 'default');
         case '/json':

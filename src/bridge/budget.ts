@@ -116,6 +116,11 @@ export class Reassembler<T extends Partable> {
     return n;
   }
 
+  /** Forgets unfinished records the sender will never finish (they were dropped). */
+  forget(drop: (key: string) => boolean): void {
+    for (const key of [...this.pending.keys()]) if (drop(key)) this.pending.delete(key);
+  }
+
   clear(): void {
     this.pending.clear();
   }

@@ -18,10 +18,18 @@ export interface BridgeHandlers {
   onError(message: string): void;
 }
 
+/** The longest the panel works on inbound records before it lets the browser paint and handle input. */
+const SLICE_MS = 20;
+/** Bytes of a chunk decoded at a time (a flood comes in big chunks). */
+const STEP_BYTES = 64 * 1024;
+
 export const streamKey = (docKey: string, id: number): string => `${docKey}:${id}`;
 
-/** Applies one captured record to the session. Pages are counted by navigations. */
-export function ingest(session: Session, item: Captured, startDropped = false): void {
+/**
+ * Applies one captured record to the session. Pages are counted by navigations. A chunk may be decoded in steps:
+ * then the step is returned, and must be run to its end before anything else is ingested.
+ */
+export function ingest(session: Session, item: Captured, startDropped = false): ((max: number) => boolean) | void {
   const { record } = item;
   const id = streamKey(item.docKey, record.id ?? -1);
   switch (record.kind) {
@@ -48,8 +56,7 @@ export function ingest(session: Session, item: Captured, startDropped = false): 
       return;
     }
     case 'chunk':
-      session.chunk(id, record.t, base64ToBytes(record.base64), record.dir);
-      return;
+      return session.chunkInSteps(id, record.t, base64ToBytes(record.base64), record.dir);
     case 'close':
       session.close(id, record.t, record.error);
       return;
@@ -77,22 +84,69 @@ export function connectPanel(tabId: number, session: () => Session, handlers: Br
   /** Per document, the events before the next record this panel expects (records carry theirs as `e`). */
   const ends = new Map<string, number>();
   const pinnedSeen = new Set<string>();
-  const apply = (ready: Captured) => {
-    ends.set(ready.docKey, ready.e + (ready.record.kind === 'chunk' ? ready.record.n : 0));
-    ingest(session(), ready);
+  /** Records ready to apply, and the decoding still to finish of the one being applied. */
+  const ready: Captured[] = [];
+  let step: ((max: number) => boolean) | undefined;
+  const apply = (item: Captured) => {
+    ends.set(item.docKey, item.e + (item.record.kind === 'chunk' ? item.record.n : 0));
+    ready.push(item);
+  };
+  /** Applies what is ready, a slice of bytes at a time, until `more()` says stop; true when all is applied. */
+  const applyReady = (more: () => boolean): boolean => {
+    while (more()) {
+      if (step) {
+        if (step(STEP_BYTES)) step = undefined;
+        continue;
+      }
+      const item = ready.shift();
+      if (!item) return true;
+      step = ingest(session(), item) ?? undefined;
+    }
+    return !step && ready.length === 0;
+  };
+  const take = (item: Captured) => {
+    const whole = parts.take(`${item.docKey}:${item.seq}`, item);
+    if (whole) for (const r of intake.offer(whole)) apply(r);
   };
 
+  /**
+   * Inbound messages wait in a queue and are applied in slices of at most SLICE_MS (a big batch item by item), so
+   * that a flood of events never blocks the panel for long: it stays responsive and catches up.
+   */
+  const queue: PanelInbound[] = [];
+  let cursor = 0;
+  let pumping = false;
+  const pump = () => {
+    const until = performance.now() + SLICE_MS;
+    const more = () => performance.now() < until;
+    while (applyReady(more) && queue.length > 0 && more()) {
+      const message = queue[0]!;
+      if (message.kind === 'captured') {
+        while (cursor < message.items.length && ready.length === 0 && !step && more()) take(message.items[cursor++]!);
+        if (cursor < message.items.length) continue;
+      } else applyMessage(message);
+      queue.shift();
+      cursor = 0;
+    }
+    if (queue.length > 0 || ready.length > 0 || step) setTimeout(pump, 0);
+    else pumping = false;
+  };
   const onMessage = (raw: unknown) => {
     const parsed = PanelInboundSchema.safeParse(raw);
     if (!parsed.success) return;
     const message: PanelInbound = parsed.data;
     if ('tabId' in message && message.tabId !== tabId) return;
+    queue.push(message);
+    if (!pumping) {
+      pumping = true;
+      setTimeout(pump, 0);
+    }
+  };
+
+  const applyMessage = (message: PanelInbound) => {
     switch (message.kind) {
       case 'captured':
-        for (const item of message.items) {
-          const whole = parts.take(`${item.docKey}:${item.seq}`, item);
-          if (whole) for (const ready of intake.offer(whole)) apply(ready);
-        }
+        for (const item of message.items) take(item);
         return;
       case 'pinned':
         for (const item of message.items) {

@@ -21,21 +21,45 @@ export const MAX_PROTO_FRAME = 64 * 1024 * 1024;
  */
 export class ProtoParser {
   private buffer: Uint8Array = new Uint8Array(0);
+  /** Chunks of a frame still incomplete, joined once it is whole (a big frame over many chunks). */
+  private waiting: Uint8Array[] = [];
+  private waitingSize = 0;
   private base = 0;
   private broken = false;
+
+  /** The frame length declared by the first 4 bytes held, when they are there. */
+  private declared(): number | undefined {
+    if (this.buffer.length + this.waitingSize < 4) return undefined;
+    const head = new Uint8Array(4);
+    let at = 0;
+    for (const part of [this.buffer, ...this.waiting]) {
+      for (let i = 0; i < part.length && at < 4; i++) head[at++] = part[i]!;
+      if (at === 4) break;
+    }
+    return ((head[0]! << 24) | (head[1]! << 16) | (head[2]! << 8) | head[3]!) >>> 0;
+  }
 
   push(chunk: Uint8Array, out: ProtoFrame[] = []): ProtoFrame[] {
     if (this.broken) {
       this.base += chunk.length;
       return out;
     }
-    if (this.buffer.length === 0) this.buffer = chunk;
-    else {
-      const joined = new Uint8Array(this.buffer.length + chunk.length);
+    if (this.buffer.length > 0 || this.waitingSize > 0) {
+      this.waiting.push(chunk);
+      this.waitingSize += chunk.length;
+      const length = this.declared();
+      if (length === undefined || (length <= MAX_PROTO_FRAME && this.buffer.length + this.waitingSize < 4 + length)) return out;
+      const joined = new Uint8Array(this.buffer.length + this.waitingSize);
       joined.set(this.buffer);
-      joined.set(chunk, this.buffer.length);
+      let at = this.buffer.length;
+      for (const part of this.waiting) {
+        joined.set(part, at);
+        at += part.length;
+      }
+      this.waiting = [];
+      this.waitingSize = 0;
       this.buffer = joined;
-    }
+    } else this.buffer = chunk;
     let pos = 0;
     const b = this.buffer;
     while (b.length - pos >= 4) {
@@ -70,6 +94,18 @@ export class ProtoParser {
   }
 
   end(out: ProtoFrame[] = []): ProtoFrame[] {
+    if (this.waitingSize > 0) {
+      const joined = new Uint8Array(this.buffer.length + this.waitingSize);
+      joined.set(this.buffer);
+      let at = this.buffer.length;
+      for (const part of this.waiting) {
+        joined.set(part, at);
+        at += part.length;
+      }
+      this.waiting = [];
+      this.waitingSize = 0;
+      this.buffer = joined;
+    }
     if (this.buffer.length > 0) {
       out.push({
         start: this.base,

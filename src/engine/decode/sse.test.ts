@@ -91,3 +91,17 @@ describe('SseParser', () => {
     ]);
   });
 });
+
+describe('long lines over many chunks', () => {
+  it('a 2 MB event split into 1,000 chunks decodes exactly as the whole', () => {
+    const text = `data: {"type":"CUSTOM","name":"big","value":"${'é'.repeat(1024 * 1024)}"}\n\n`;
+    const bytes = new TextEncoder().encode(text);
+    const whole = new SseParser().push(bytes);
+    const parser = new SseParser();
+    const pieces = [];
+    const step = Math.ceil(bytes.length / 1000);
+    for (let i = 0; i < bytes.length; i += step) pieces.push(...parser.push(bytes.subarray(i, i + step)));
+    pieces.push(...parser.end());
+    expect(pieces.map((f) => [f.data, f.start, f.end])).toEqual(whole.map((f) => [f.data, f.start, f.end]));
+  });
+});

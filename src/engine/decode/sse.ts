@@ -55,6 +55,17 @@ const fieldOf = (b: Uint8Array, start: number, end: number): Field => {
 const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const ascii = new TextDecoder('utf-8', { ignoreBOM: true });
 
+const join = (parts: Uint8Array[]): Uint8Array => {
+  if (parts.length === 1) return parts[0]!;
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+};
+
 function isAscii(b: Uint8Array): boolean {
   // Eight bytes at a time where the buffer is aligned for it.
   let i = 0;
@@ -75,8 +86,8 @@ const lenient = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
  * Unlike a browser's EventSource it keeps a last frame that lacks its blank line, with a warning.
  */
 export class SseParser {
-  /** Bytes of a line not yet terminated, carried to the next chunk. */
-  private carry: Uint8Array | null = null;
+  /** Bytes of a line not yet terminated, carried to the next chunk (in parts: a long line is joined once). */
+  private carry: Uint8Array[] = [];
   /** Bytes consumed before the current chunk. */
   private base = 0;
   private afterCR = false;
@@ -99,21 +110,28 @@ export class SseParser {
   private asciiOf: Uint8Array | null = null;
 
   push(chunk: Uint8Array, out: SseFrame[] = []): SseFrame[] {
+    // A line that goes on (no line end in this chunk either) waits, in parts: joined once when it ends.
+    if (this.carry.length > 0 && !this.afterCR && chunk.indexOf(LF) === -1 && chunk.indexOf(CR) === -1) {
+      this.carry.push(chunk);
+      this.base += chunk.length;
+      return out;
+    }
     let bytes = chunk;
     let base = this.base;
-    if (this.carry) {
-      const joined = new Uint8Array(this.carry.length + chunk.length);
-      joined.set(this.carry);
-      joined.set(chunk, this.carry.length);
-      base -= this.carry.length;
+    if (this.carry.length > 0) {
+      const carried = join(this.carry);
+      const joined = new Uint8Array(carried.length + chunk.length);
+      joined.set(carried);
+      joined.set(chunk, carried.length);
+      base -= carried.length;
       bytes = joined;
-      this.carry = null;
+      this.carry = [];
     }
     this.base += chunk.length;
     let pos = 0;
     if (this.atStreamStart) {
       if (bytes.length < 3 && isBomPrefix(bytes)) {
-        this.carry = bytes;
+        this.carry = [bytes];
         this.base = base + bytes.length;
         return out;
       }
@@ -145,7 +163,7 @@ export class SseParser {
         }
       } else pos = eol + 1;
     }
-    if (pos < n) this.carry = bytes.slice(pos);
+    if (pos < n) this.carry = [bytes.slice(pos)];
     this.asciiOf = null;
     this.asciiText = null;
     return out;
@@ -153,9 +171,9 @@ export class SseParser {
 
   /** The stream ended: a pending line and a frame without its blank line are still delivered. */
   end(out: SseFrame[] = []): SseFrame[] {
-    if (this.carry) {
-      const bytes = this.carry;
-      this.carry = null;
+    if (this.carry.length > 0) {
+      const bytes = join(this.carry);
+      this.carry = [];
       const base = this.base - bytes.length;
       if (!(this.atStreamStart && isBomPrefix(bytes))) this.line(bytes, 0, bytes.length, base, out);
     }

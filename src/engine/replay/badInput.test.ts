@@ -185,3 +185,19 @@ describe('hostile payloads', () => {
     expect(replay.at(3).state).toEqual({ n: 3 });
   });
 });
+
+describe('a big protobuf frame over many chunks', () => {
+  it('decodes once whole, as if it came in one piece', () => {
+    const body = encode({ type: 'CUSTOM', name: 'big', value: 'z'.repeat(3 * 1024 * 1024) } as BaseEvent);
+    const bytes = new Uint8Array(4 + body.length);
+    new DataView(bytes.buffer).setUint32(0, body.length);
+    bytes.set(body, 4);
+    const parser = new ProtoParser();
+    const frames = [];
+    for (let i = 0; i < bytes.length; i += 4096) frames.push(...parser.push(bytes.subarray(i, i + 4096)));
+    parser.end(frames);
+    expect(frames).toHaveLength(1);
+    expect((frames[0]!.value as { value: string }).value).toHaveLength(3 * 1024 * 1024);
+    expect(frames[0]!.diagnostics).toEqual([]);
+  });
+});

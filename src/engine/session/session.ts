@@ -133,13 +133,32 @@ export class Session {
 
   /** Bytes of a stream; for JSON streams one whole message, `dir` "out" when the page sent it (WebSocket). */
   chunk(streamId: string, t: number, bytes: Uint8Array, dir?: 'in' | 'out'): void {
+    this.chunkInSteps(streamId, t, bytes, dir)(Number.POSITIVE_INFINITY);
+  }
+
+  /**
+   * Like chunk(), but decodes the bytes a slice at a time: the chunk is recorded once, whole, and the returned step
+   * decodes up to `max` more bytes and says whether it is done. (The panel applies a flood in slices.) Nothing
+   * else may be added to the session until the last step.
+   */
+  chunkInSteps(streamId: string, t: number, bytes: Uint8Array, dir?: 'in' | 'out'): (max: number) => boolean {
     const record = this.streams.get(streamId);
     const decoder = this.decoders.get(streamId);
-    if (!record || !decoder) return;
+    if (!record || !decoder) return () => true;
     record.chunks.push({ t, bytes });
     record.bytes += bytes.length;
     this.log.push(dir ? { kind: 'chunk', streamId, t, bytes, dir } : { kind: 'chunk', streamId, t, bytes });
-    this.add(record, decoder.push(bytes, t, dir));
+    if (record.info.format === 'json') {
+      this.add(record, decoder.push(bytes, t, dir));
+      return () => true;
+    }
+    let at = 0;
+    return (max) => {
+      const end = Math.min(bytes.length, at + max);
+      this.add(record, decoder.push(bytes.subarray(at, end), t, dir));
+      at = end;
+      return at >= bytes.length;
+    };
   }
 
 

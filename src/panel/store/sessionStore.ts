@@ -6,6 +6,8 @@ import { replaySession } from '../../engine/session/replaySession';
 import { Session } from '../../engine/session/session';
 import { type Category, categoryOf } from '../components/category';
 
+const REPAINT_MS = 100;
+
 export type Tab = 'event' | 'diff' | 'state' | 'messages' | 'runs' | 'problems';
 
 /**
@@ -34,20 +36,34 @@ export function createSessionStore() {
   let unsubscribe: () => void = () => undefined;
   let scheduled = false;
 
+  /**
+   * Repaints follow the data at most every REPAINT_MS (a flood of events would otherwise spend each frame on
+   * layout), on the next animation frame.
+   */
+  let lastFlush = 0;
   const schedule = () => {
     if (scheduled) return;
     scheduled = true;
     const flush = () => {
       scheduled = false;
+      lastFlush = performance.now();
       version.value++;
     };
-    if (typeof requestAnimationFrame === 'function' && document.visibilityState === 'visible') requestAnimationFrame(flush);
-    else setTimeout(flush, 16);
+    const paint = () => {
+      if (typeof requestAnimationFrame === 'function' && document.visibilityState === 'visible') requestAnimationFrame(flush);
+      else setTimeout(flush, 16);
+    };
+    const wait = REPAINT_MS - (performance.now() - lastFlush);
+    if (wait > 0) setTimeout(paint, wait);
+    else paint();
   };
 
+  /** Frames that carry an event, counted as they come (the total is read on every paint). */
+  let events = 0;
   const index = (s: Session, frames: readonly Frame[], from: number) => {
     for (let i = from; i < frames.length; i++) {
       const frame = frames[i]!;
+      if (frame.event !== undefined) events++;
       if (typeLabel(frame.event) === 'RUN_STARTED') lastRunStart.set(frame.streamId, frame.t);
       runStart[i] = lastRunStart.get(frame.streamId) ?? s.streams.get(frame.streamId)?.info.openedAt ?? frame.t;
     }
@@ -56,6 +72,7 @@ export function createSessionStore() {
   const attach = (s: Session) => {
     unsubscribe();
     runStart = [];
+    events = 0;
     lastRunStart.clear();
     index(s, s.frames, 0);
     const off = s.subscribe((frames, from) => {
@@ -92,9 +109,7 @@ export function createSessionStore() {
 
   const eventCount = computed(() => {
     void version.value;
-    let n = 0;
-    for (const frame of session.value.frames) if (frame.event !== undefined) n++;
-    return n;
+    return events;
   });
 
   const problems = computed(() => {

@@ -66,6 +66,7 @@ export class TabLog {
     if (to <= expected) return { cut: null, accepted: [] };
     const cut: Cut = { docKey, to, e, where: 'page' };
     this.cutAt(cut);
+    this.parts.forget((key) => key.startsWith(`${docKey}:`) && Number(key.slice(docKey.length + 1)) < to);
     const accepted = this.intake.skipTo(docKey, to);
     for (const a of accepted) this.push(a);
     return { cut, accepted };

@@ -14,7 +14,7 @@
  * open for the tab, or Preserve log is on); otherwise they stay here until a panel asks.
  */
 import browser, { type Runtime } from 'webextension-polyfill';
-import { batches, recordSize } from '../../bridge/budget';
+import { batches, partsOf, recordSize } from '../../bridge/budget';
 import { INBOX_MAX_BYTES, MAX_EVENT_BYTES, PAGE_MAX_BYTES, PAGE_MAX_EVENTS, STRING_MAX } from '../../bridge/limits';
 import {
   type CaptureRecord,
@@ -65,7 +65,8 @@ window.addEventListener('message', onWindowMessage, true);
 type ChunkKept = { id: number; t: number; parts: Uint8Array[]; size: number; n: number; dir?: 'in' | 'out' };
 /** A record as kept here: chunk bytes raw (in parts, joined only when sent), encoded only when sent. */
 type KeptBody = { size: number } & ({ record: CaptureRecord } | { chunk: ChunkKept });
-type Kept = KeptBody & { seq: number; e: number };
+/** `b`: bytes of every record kept before it (to tell how much waits to be sent). */
+type Kept = KeptBody & { seq: number; e: number; b: number };
 
 const randomKey = (): string => {
   const bytes = new Uint8Array(16);
@@ -148,36 +149,83 @@ const wire = (k: Kept): Sequenced =>
       }
     : { seq: k.seq, e: k.e, record: k.record };
 
-/** Sends what has not been sent, while eager, in batches sized in bytes. */
-const flush = (): void => {
+/**
+ * Sends what has not been sent, while eager, in batches sized in bytes, until `more()` says the slice is over.
+ * Extension messaging costs the page's thread (about 16 ms a MB in Chrome: base64 and JSON), so batches are small
+ * (SLICE_BUDGET) and sending happens in the page's idle time.
+ */
+const flush = (more: () => boolean): void => {
   if (!eager) return;
   const first = log[head]?.seq ?? seq;
   if (sentUpTo < first) {
+    inFlight = undefined;
     const pins = pinned.filter((p) => p.seq >= sentUpTo && !pinnedSent.has(p.seq));
-    for (const batch of batches(pins.map(wire))) {
+    for (const batch of batches(pins.map(wire), SLICE_BUDGET)) {
       if (!post({ kind: 'pinned', docKey, items: batch.map(({ seq: s, record }) => ({ seq: s, record })) })) return;
       for (const b of batch) pinnedSent.add(b.seq);
     }
     if (!post({ kind: 'gap', docKey, to: first, e: log[head]?.e ?? totalEvents })) return;
     sentUpTo = first;
   }
-  const start = head + (sentUpTo - first);
-  if (start >= log.length) return;
-  const unsent = function* () {
-    for (let i = start; i < log.length; i++) yield wire(log[i]!);
-  };
-  for (const batch of batches(unsent())) {
+  for (;;) {
+    // A record bigger than a message goes in parts, over as many slices as it takes (encoded once).
+    if (inFlight) {
+      while (inFlight.next < inFlight.pieces.length) {
+        if (!post({ kind: 'capture', docKey, items: [inFlight.pieces[inFlight.next]!] })) return;
+        inFlight.next++;
+        if (!more() && inFlight.next < inFlight.pieces.length) return;
+      }
+      sentUpTo = inFlight.seq + 1;
+      inFlight = undefined;
+      if (!more()) return;
+    }
+    const batch: Sequenced[] = [];
+    let size = 0;
+    for (let i = head + (sentUpTo - first); i < log.length; i++) {
+      const k = log[i]!;
+      const encoded = ('chunk' in k ? (k.size * 4) / 3 : k.size) + 200;
+      if (encoded > SLICE_BUDGET) {
+        if (batch.length === 0) inFlight = { seq: k.seq, pieces: partsOf(wire(k), SLICE_BUDGET), next: 0 };
+        break;
+      }
+      if (batch.length > 0 && size + encoded > SLICE_BUDGET) break;
+      const item = wire(k);
+      batch.push(item);
+      size += recordSize(item.record);
+    }
+    if (batch.length === 0) {
+      if (inFlight) continue;
+      return;
+    }
     if (!post({ kind: 'capture', docKey, items: batch })) return;
-    const last = batch[batch.length - 1]!;
-    if (!last.part || last.part.index === last.part.of - 1) sentUpTo = last.seq + 1;
+    sentUpTo = batch[batch.length - 1]!.seq + 1;
+    if (!more()) return;
   }
 };
+/** A record being sent in parts: its pieces, and the next to send. */
+let inFlight: { seq: number; pieces: Sequenced[]; next: number } | undefined;
+const unsentLeft = (): boolean => eager && (log[head]?.seq ?? seq) + (log.length - head) > sentUpTo;
+/** Bytes of records kept and not yet sent (while eager). */
+const unsentBytes = (): number => {
+  if (!eager) return 0;
+  const i = head + Math.max(0, sentUpTo - (log[head]?.seq ?? seq));
+  return i < log.length ? keptBytes - log[i]!.b : 0;
+};
+/** Beyond this many unsent bytes, sending no longer waits for the page to be idle: memory comes first. */
+const UNSENT_MAX_BYTES = 48 * 1024 * 1024;
 
-const overLimit = (): boolean => logEvents > PAGE_MAX_EVENTS || logBytes + partialBytes + pinnedBytes + inboxBytes > PAGE_MAX_BYTES;
+/**
+ * Over the limits, the oldest record goes. While a panel is open, records it has not been sent yet are kept
+ * beyond the event limit (they are on their way); the byte limit holds whatever happens.
+ */
+const overLimit = (): boolean =>
+  logBytes + partialBytes + pinnedBytes + inboxBytes > PAGE_MAX_BYTES || (logEvents > PAGE_MAX_EVENTS && (!eager || log[head]!.seq < sentUpTo));
 
+let keptBytes = 0;
 const keep = (k: KeptBody, events: number): void => {
-  const kept = { ...k, seq: seq++, e: totalEvents } as Kept;
+  const kept = { ...k, seq: seq++, e: totalEvents, b: keptBytes } as Kept;
   totalEvents += events;
+  keptBytes += kept.size;
   log.push(kept);
   logEvents += events;
   logBytes += kept.size;
@@ -202,6 +250,7 @@ const keep = (k: KeptBody, events: number): void => {
     log.splice(0, head);
     head = 0;
   }
+  if (eager && unsentBytes() > UNSENT_MAX_BYTES) flush(() => unsentBytes() > UNSENT_MAX_BYTES / 2);
 };
 
 const record = (r: CaptureRecord): void => keep({ record: r, size: recordSize(r) }, 0);
@@ -273,26 +322,61 @@ const inbox: unknown[] = [];
 let inboxHead = 0;
 let inboxBytes = 0;
 let scheduled = false;
-/** Handles what waits: everything (a panel needs it now), or what fits in the page's idle time. */
+/** The longest slice of work (idle or not), and the size of one message (about 8 ms of Chrome's messaging). */
+const SLICE_MS = 10;
+const SLICE_BUDGET = 512 * 1024;
+/** Records wait for the page's input to be quiet this long, or at most MAX_WAIT_MS, before they are sent. */
+const QUIET_MS = 30;
+const MAX_WAIT_MS = 250;
+let lastInput = 0;
+let pendingSince: number | undefined;
+/**
+ * Handles what waits and sends what is due, in slices, so that a page reading a fast stream is not slowed down:
+ * records are sent once the page's input has been quiet for QUIET_MS, or when they have waited MAX_WAIT_MS (a
+ * page that never stops); each slice takes the page's idle time, or at most SLICE_MS when it gives none.
+ */
 const drain = (deadline?: IdleDeadline): void => {
   scheduled = false;
-  while (inboxHead < inbox.length && (!deadline || deadline.timeRemaining() > 1)) {
+  const now = performance.now();
+  const until = now + (deadline && !deadline.didTimeout ? Math.min(SLICE_MS, Math.max(1, deadline.timeRemaining() - 1)) : SLICE_MS);
+  const more = () => performance.now() < until;
+  handleInbox(more);
+  if (inboxHead < inbox.length) return schedule();
+  if (!unsentLeft()) return;
+  pendingSince ??= now;
+  if (now - lastInput >= QUIET_MS || now - pendingSince >= MAX_WAIT_MS) {
+    flush(more);
+    pendingSince = unsentLeft() ? performance.now() : undefined;
+  }
+  if (unsentLeft()) later(pendingSince === undefined ? 0 : Math.max(0, Math.min(QUIET_MS - (now - lastInput), MAX_WAIT_MS - (now - pendingSince))));
+};
+const handleInbox = (more: () => boolean): void => {
+  while (inboxHead < inbox.length) {
     const data = inbox[inboxHead++];
     inboxBytes -= sizeOfPageMessage(data);
     handle(data);
+    if (!more()) break;
   }
   if (inboxHead === inbox.length) {
     inbox.length = 0;
     inboxHead = 0;
     inboxBytes = 0;
-  } else schedule();
-  flush();
+  }
 };
 const schedule = (): void => {
   if (scheduled) return;
   scheduled = true;
-  if (eager || typeof requestIdleCallback !== 'function') setTimeout(() => drain(), 0);
-  else requestIdleCallback(drain, { timeout: 1000 });
+  if (typeof requestIdleCallback !== 'function') setTimeout(() => drain(), eager ? 16 : 100);
+  // While a panel waits, it gets its records within a quarter second even from a page that is never idle.
+  else requestIdleCallback(drain, { timeout: eager ? MAX_WAIT_MS : 2000 });
+};
+let timer: ReturnType<typeof setTimeout> | undefined;
+const later = (ms: number): void => {
+  if (timer !== undefined) return;
+  timer = setTimeout(() => {
+    timer = undefined;
+    schedule();
+  }, ms);
 };
 const sizeOfPageMessage = (data: unknown): number => {
   const m = data as { bytes?: { byteLength?: unknown }; text?: unknown; requestBody?: unknown } | null;
@@ -302,12 +386,14 @@ const sizeOfPageMessage = (data: unknown): number => {
   return 64 + bytes + text + body;
 };
 function onPageMessage(event: MessageEvent): void {
+  lastInput = performance.now();
   const data = event.data as { kind?: unknown } | null;
   inbox.push(data);
   inboxBytes += sizeOfPageMessage(data);
   if (data?.kind === 'open') ask();
-  if (inboxBytes > INBOX_MAX_BYTES) drain();
-  else schedule();
+  // Too much unparsed: handled now (counting and cutting are cheap; sending waits for idle time).
+  if (inboxBytes > INBOX_MAX_BYTES) handleInbox(() => true);
+  schedule();
 }
 
 function handle(data: unknown): void {
@@ -381,7 +467,7 @@ const ask = (): void => {
       const parsed = HelloReplySchema.safeParse(reply);
       if (parsed.success && parsed.data.eager) {
         eager = true;
-        drain();
+        schedule();
       }
     },
     () => undefined,
@@ -399,10 +485,11 @@ browser.runtime.onMessage.addListener((raw: unknown) => {
     const have = command.have[docKey] ?? -1;
     if (have + 1 < sentUpTo) {
       sentUpTo = have + 1;
+      inFlight = undefined;
       pinnedSent.clear();
     }
   }
-  drain();
+  schedule();
   return undefined;
 });
 

@@ -89,13 +89,29 @@ export function EventTab({ store, index }: { store: SessionStore; index: number 
                 <dd class="error-text">{stream.error}</dd>
               </>
             )}
+            {stream.endedByNavigation && (
+              <>
+                <dt>Ended</dt>
+                <dd class="error-text" data-testid="ended-by-navigation">
+                  by navigation: the page went away while the stream was open
+                </dd>
+              </>
+            )}
           </dl>
           {stream.note && <p class="muted">{stream.note}</p>}
           <Headers title="Request headers" list={stream.requestHeaders} />
           <Headers title="Response headers" list={stream.responseHeaders} />
           {stream.requestBody && (
             <details>
-              <summary>Request body</summary>
+              <summary>
+                Request body
+                {stream.requestBodyBytes !== undefined && (
+                  <span class="badge badge-warning" data-testid="body-truncated">
+                    {' '}
+                    truncated: the first 1 MB of {stream.requestBodyBytes.toLocaleString('en')} bytes
+                  </span>
+                )}
+              </summary>
               <RequestBody body={stream.requestBody} />
             </details>
           )}

@@ -1,0 +1,198 @@
+/**
+ * Limits in events and bytes on the capture path (issues 7 and 12): counts are exact, big data arrives, the
+ * extension's memory stays bounded, and nothing is ever silently lost.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { launchChromium } from '../support/chromium';
+import { type ProbeServer, startProbeServer } from '../support/probeServer';
+
+let probe: ProbeServer;
+test.beforeAll(async () => {
+  probe = await startProbeServer();
+});
+test.afterAll(async () => probe?.close());
+
+const count = async (panel: Page) => Number(((await panel.getByTestId('event-count').textContent()) ?? '').split(' ')[0]);
+const dropped = async (panel: Page) => ((await panel.getByTestId('dropped').count()) ? Number(((await panel.getByTestId('dropped').textContent()) ?? '').split(' ')[0]) : 0);
+
+/** The page reads a stream to its end and says how many bytes it got. */
+const read = (page: Page, path: string) =>
+  page.evaluate(async (p) => {
+    const r = await fetch(p);
+    const reader = r.body!.getReader();
+    let bytes = 0;
+    for (;;) {
+      const x = await reader.read();
+      if (x.done) break;
+      bytes += x.value.length;
+    }
+    return bytes;
+  }, path);
+
+for (const sent of [100_004, 150_000]) {
+  test(`${sent.toLocaleString('en')} events read before the panel opened: shown + dropped = sent, exactly, and no error`, async () => {
+    const browser = await launchChromium();
+    try {
+      const page = await browser.context.newPage();
+      await page.goto(`${probe.url}/probe`);
+      await read(page, `/text?n=${sent}`);
+      const panel = await browser.openPanel(await browser.tabIdOf(page));
+      await expect(panel.getByTestId('dropped')).toBeVisible({ timeout: 60_000 });
+      await expect.poll(async () => (await count(panel)) + (await dropped(panel)), { timeout: 60_000 }).toBe(sent);
+      await expect(panel.getByTestId('dropped')).toHaveAttribute('title', /dropped in the page by its capture buffer/);
+      await panel.locator('[data-tab=problems]').click();
+      await expect(panel.getByTestId('problems-tab')).toContainText('0 errors, 0 warnings');
+      // The conversation is said to be unknown before the cut, not shown as if it began there.
+      await panel.locator('[data-tab=messages]').click();
+      await expect(panel.getByTestId('unknown-messages')).toContainText('is unknown');
+      // The same number again after a reload of the panel: stable, not a different figure each time.
+      const shown = await count(panel);
+      await panel.reload();
+      await expect.poll(() => count(panel), { timeout: 60_000 }).toBe(shown);
+      expect(await dropped(panel)).toBe(sent - shown);
+    } finally {
+      await browser.close();
+    }
+  });
+}
+
+test('a panel open all along holds every one of 150,005 events and says nothing was dropped', async () => {
+  const browser = await launchChromium();
+  try {
+    const page = await browser.context.newPage();
+    await page.goto(`${probe.url}/probe`);
+    const panel = await browser.openPanel(await browser.tabIdOf(page));
+    await read(page, '/text?n=150005');
+    await expect.poll(() => count(panel), { timeout: 60_000 }).toBe(150_005);
+    await expect(panel.getByTestId('dropped')).toHaveCount(0);
+    // Reopened later, the extension's buffer holds fewer: that panel is told exactly how many it lacks.
+    await panel.close();
+    const later = await browser.openPanel(await browser.tabIdOf(page));
+    await expect.poll(async () => (await count(later)) + (await dropped(later)), { timeout: 60_000 }).toBe(150_005);
+    await expect(later.getByTestId('dropped')).toHaveAttribute('title', /dropped by the extension's buffer for this tab/);
+  } finally {
+    await browser.close();
+  }
+});
+
+test('100 events of 1 MB each: the panel has 100, and closed and reopened it still has 100', async () => {
+  const browser = await launchChromium();
+  try {
+    const page = await browser.context.newPage();
+    await page.goto(`${probe.url}/probe`);
+    const tabId = await browser.tabIdOf(page);
+    let panel = await browser.openPanel(tabId);
+    await read(page, '/bigrun?events=98&mb=1');
+    await expect.poll(() => count(panel), { timeout: 60_000 }).toBe(100);
+    await panel.close();
+    panel = await browser.openPanel(tabId);
+    await expect.poll(() => count(panel), { timeout: 60_000 }).toBe(100);
+    await expect(panel.getByTestId('banner')).toHaveCount(0);
+  } finally {
+    await browser.close();
+  }
+});
+
+test('one 60 MB event then 25 small ones: all arrive, with the panel opened late and reopened', async () => {
+  const browser = await launchChromium();
+  try {
+    const page = await browser.context.newPage();
+    await page.goto(`${probe.url}/probe`);
+    await read(page, '/bigrun?events=1&mb=60&after=25');
+    const tabId = await browser.tabIdOf(page);
+    let panel = await browser.openPanel(tabId);
+    await expect.poll(() => count(panel), { timeout: 90_000 }).toBe(28);
+    await panel.close();
+    panel = await browser.openPanel(tabId);
+    await expect.poll(() => count(panel), { timeout: 90_000 }).toBe(28);
+    // Later runs still arrive.
+    await read(page, '/sse?n=5&gap=0');
+    await expect.poll(() => count(panel), { timeout: 30_000 }).toBe(33);
+    await expect(panel.getByTestId('dropped')).toHaveCount(0);
+  } finally {
+    await browser.close();
+  }
+});
+
+/** Collects garbage in the given pages (Chromium started with --expose-gc), so what is measured is what is held. */
+async function collect(...pages: Page[]): Promise<void> {
+  for (let i = 0; i < 3; i++) {
+    for (const p of pages) await p.evaluate(() => (globalThis as unknown as { gc(): void }).gc());
+    await pages[0]!.waitForTimeout(300);
+  }
+}
+
+/** Resident memory (MB) of Chromium's processes: the extension's (service worker, panel) and the rest. */
+function chromiumMemory(): { extension: number; renderers: number } {
+  let extension = 0;
+  let renderers = 0;
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!cmd.includes('chromium') || !cmd.includes('--type=renderer')) continue;
+      const rss = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+      if (cmd.includes('--extension-process')) extension += rss;
+      else renderers += rss;
+    } catch {
+      // The process went.
+    }
+  }
+  return { extension: Math.round(extension), renderers: Math.round(renderers) };
+}
+
+test('pages that post huge bodies cannot make the extension hold them: memory stays bounded, bodies are cut at 1 MB', async () => {
+  const browser = await launchChromium({ args: ['--js-flags=--expose-gc'] });
+  try {
+    const page = await browser.context.newPage();
+    await page.goto(`${probe.url}/probe`);
+    const panel = await browser.openPanel(await browser.tabIdOf(page));
+    const before = chromiumMemory();
+    await page.evaluate(async () => {
+      const body20 = 'b'.repeat(20 * 1024 * 1024);
+      for (let i = 0; i < 40; i++) await fetch('/sse?n=2&gap=0', { method: 'POST', body: body20 }).then((r) => r.text());
+      const body50 = 'c'.repeat(50 * 1024 * 1024);
+      const sse = encodeURIComponent('data: {"type":"RUN_STARTED","threadId":"d","runId":"d"}\n\n');
+      for (let i = 0; i < 45; i++) await fetch(`data:text/event-stream,${sse}`, { method: 'POST', body: body50 }).then((r) => r.text());
+    });
+    await expect.poll(() => count(panel), { timeout: 60_000 }).toBe(40 * 2 + 45);
+    await collect(panel, page);
+    const after = chromiumMemory();
+    console.log(`extension processes: ${before.extension} MB before, ${after.extension} MB after`);
+    // 85 bodies of 1 MB are held (in the background and the panel); not 2.6 GB of them.
+    expect(after.extension).toBeLessThan(before.extension + 350);
+    // The panel says what it kept of a body.
+    await panel.locator('input.filter').fill('probe-run');
+    await panel.locator('[role=row]').first().click();
+    await panel.getByTestId('event-tab').locator('summary', { hasText: 'Request body' }).click();
+    await expect(panel.getByTestId('event-tab')).toContainText('truncated: the first 1 MB of 20,971,520 bytes');
+    // And it still answers.
+    await panel.locator('input.filter').fill('');
+    await expect(panel.getByTestId('event-count')).toHaveText('125 events');
+  } finally {
+    await browser.close();
+  }
+});
+
+test('a never-ending event cannot make the page hold it: the page stays bounded and the panel says what was dropped', async () => {
+  const browser = await launchChromium({ args: ['--js-flags=--expose-gc'] });
+  try {
+    const page = await browser.context.newPage();
+    await page.goto(`${probe.url}/probe`);
+    await collect(page);
+    const before = chromiumMemory();
+    const bytes = await read(page, '/partial-forever?mb=300');
+    expect(bytes).toBeGreaterThan(300 * 1024 * 1024);
+    await collect(page);
+    const after = chromiumMemory();
+    console.log(`page renderers: ${before.renderers} MB before, ${after.renderers} MB after`);
+    // The page's capture buffer holds no event over 64 MiB: not the 300 MB of this one.
+    expect(after.renderers).toBeLessThan(before.renderers + 150);
+    const panel = await browser.openPanel(await browser.tabIdOf(page));
+    await expect(panel.getByTestId('oversize')).toContainText('was dropped by the page');
+    await expect.poll(() => count(panel)).toBe(1);
+    await expect.poll(() => dropped(panel)).toBe(1);
+  } finally {
+    await browser.close();
+  }
+});

@@ -92,6 +92,28 @@ export const PROBE_SCRIPT = String.raw`
         xhr.send();
       });
     },
+    'errors': function () {
+      // What a picky page reads from errors thrown through the wrapped natives: the same type and message, and no
+      // stack frame that names an extension.
+      function probe(f) {
+        try { var r = f(); return Promise.resolve(r).then(function () { return 'no error'; }, describe); } catch (e) { return Promise.resolve(describe(e)); }
+      }
+      function describe(e) { return [e && e.name, e && e.message, /extension:\/\//.test(String(e && e.stack))]; }
+      return Promise.all([
+        probe(function () { return XMLHttpRequest.prototype.open.call(null, 'GET', '/'); }),
+        probe(function () { return XMLHttpRequest.prototype.send.call(null); }),
+        probe(function () { var x = new XMLHttpRequest(); x.open('BAD METHOD', '/'); }),
+        probe(function () { return new EventSource('http://[bad'); }),
+        probe(function () { return EventSource.prototype.close.call({}); }),
+        probe(function () { return new WebSocket('nope://x'); }),
+        probe(function () { return WebSocket.prototype.send.call(null, 'x'); }),
+        probe(function () { return EventTarget.prototype.addEventListener.call(null, 'x', function () {}); }),
+        probe(function () { return Function.prototype.toString.call({}); }),
+        probe(function () { return fetch(); }),
+        probe(function () { return fetch('http://[bad'); }),
+        probe(function () { return EventSource(); }),
+      ]);
+    },
     'natives': function () {
       var d = Object.getOwnPropertyDescriptor(window, 'fetch');
       return Promise.resolve({
@@ -103,6 +125,8 @@ export const PROBE_SCRIPT = String.raw`
         xhr: [String(XMLHttpRequest.prototype.open), String(XMLHttpRequest.prototype.send), XMLHttpRequest.prototype.open.length],
         addEventListener: [String(EventTarget.prototype.addEventListener), EventTarget.prototype.addEventListener.length],
         windowKeys: Object.getOwnPropertyNames(window).filter(function (k) { return /agui|devtools/i.test(k); }),
+        constructors: [EventSource.prototype.constructor === EventSource, WebSocket.prototype.constructor === WebSocket, XMLHttpRequest.prototype.constructor === XMLHttpRequest,
+          Object.getOwnPropertyDescriptor(EventSource.prototype, 'constructor').enumerable, Object.getOwnPropertyDescriptor(WebSocket.prototype, 'constructor').writable],
         messages: window.__messages.slice(),
       });
     },
@@ -115,7 +139,7 @@ export const PROBE_SCRIPT = String.raw`
 `;
 
 /** Every scenario the probe page runs, in the order the transparency tests run them. */
-export const SCENARIOS = ['natives', 'fetch-string', 'fetch-url', 'fetch-request', 'fetch-init-body', 'proto', 'http-500', 'network-error', 'abort-mid', 'abort-before-read', 'json', 'big', 'es', 'es-close', 'ws', 'xhr'] as const;
+export const SCENARIOS = ['natives', 'errors', 'fetch-string', 'fetch-url', 'fetch-request', 'fetch-init-body', 'proto', 'http-500', 'network-error', 'abort-mid', 'abort-before-read', 'json', 'big', 'es', 'es-close', 'ws', 'xhr'] as const;
 
 /** What both Playwright's and puppeteer's pages offer. */
 export interface DrivenPage {

@@ -16,6 +16,11 @@ export interface DevToolsFrontend {
   screenshot(): Promise<Buffer>;
   /** The session attached to the extension panel's own frame, once the panel is shown. */
   panelFrame(extensionId: string): Promise<{ evaluate<T>(expression: string): Promise<T> }>;
+  /**
+   * Clicks an element of the extension panel with real (trusted) mouse input, as a user would: what needs a user
+   * gesture (a permission request) works.
+   */
+  clickInPanel(extensionId: string, selector: string): Promise<void>;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -109,6 +114,30 @@ export async function devtoolsFor(context: BrowserContext, page: Page): Promise<
     async screenshot() {
       const { data } = await send<{ data: string }>('Page.captureScreenshot', { format: 'png' });
       return Buffer.from(data, 'base64');
+    },
+    async clickInPanel(extensionId: string, selector: string) {
+      const frame = { evaluate: evaluator(await attach(cdp, (t) => t.type === 'iframe' && t.url.startsWith(`chrome-extension://${extensionId}/panel.html`), 'AG-UI panel frame')) };
+      const [x, y] = await frame.evaluate<[number, number]>(`(() => {
+        const el = document.querySelector(${JSON.stringify(selector)});
+        if (!el) throw new Error('No ' + ${JSON.stringify(selector)} + ' in the panel');
+        const r = el.getBoundingClientRect();
+        return [r.x + r.width / 2, r.y + r.height / 2];
+      })()`);
+      // Where the panel's iframe sits in the DevTools window (DevTools nests shadow roots).
+      const [fx, fy] = await evaluate<[number, number]>(`(() => {
+        const find = (root) => {
+          for (const el of root.querySelectorAll('*')) {
+            if (el.tagName === 'IFRAME' && (el.src || '').startsWith('chrome-extension://${extensionId}/panel.html')) return el;
+            if (el.shadowRoot) { const hit = find(el.shadowRoot); if (hit) return hit; }
+          }
+          return null;
+        };
+        const r = find(document).getBoundingClientRect();
+        return [r.x, r.y];
+      })()`);
+      for (const type of ['mouseMoved', 'mousePressed', 'mouseReleased']) {
+        await send('Input.dispatchMouseEvent', { type, x: fx + x, y: fy + y, button: 'left', clickCount: type === 'mouseMoved' ? 0 : 1 });
+      }
     },
     async panelFrame(extensionId: string) {
       const frame = await attach(

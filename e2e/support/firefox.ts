@@ -13,6 +13,10 @@ interface BidiConnection {
 export interface FirefoxWithExtension {
   browser: Browser;
   uuid: string;
+  /** The add-on's id. */
+  id: string;
+  /** Evaluates privileged JavaScript in the browser window (the test's automation, never the extension's). */
+  chromeEval<T>(expression: string): Promise<T>;
   /** Navigates a tab where page.goto cannot (moz-extension:// pages). */
   navigate(page: Page, url: string): Promise<void>;
   tabIdOf(page: Page): Promise<number>;
@@ -22,7 +26,7 @@ export interface FirefoxWithExtension {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export async function launchFirefox(options: { extension?: boolean } = {}): Promise<FirefoxWithExtension> {
+export async function launchFirefox(options: { extension?: boolean; prefs?: Record<string, unknown> } = {}): Promise<FirefoxWithExtension> {
   const { firefox: executablePath } = ensureBrowsers(['firefox']);
   const withExtension = options.extension !== false;
   if (withExtension) assertBuilt(FIREFOX_EXTENSION);
@@ -31,19 +35,28 @@ export async function launchFirefox(options: { extension?: boolean } = {}): Prom
     executablePath,
     headless: true,
     args: ['--remote-allow-system-access'],
+    ...(options.prefs && { extraPrefsFirefox: options.prefs }),
   });
   const connection = (browser as unknown as { connection: BidiConnection }).connection;
-  let uuid = '';
-  if (withExtension) {
-    const id = await browser.installExtension(FIREFOX_EXTENSION);
-    const tree = await connection.send('browsingContext.getTree', { 'moz:scope': 'chrome' });
-    const chromeContext = (tree.result.contexts as { context: string }[])[0]!.context;
+  const tree = await connection.send('browsingContext.getTree', { 'moz:scope': 'chrome' });
+  const chromeContext = (tree.result.contexts as { context: string }[])[0]!.context;
+  const chromeEval = async <T>(expression: string): Promise<T> => {
     const evaluated = await connection.send('script.evaluate', {
-      expression: `WebExtensionPolicy.getByID(${JSON.stringify(id)}).mozExtensionHostname`,
+      expression,
       target: { context: chromeContext },
-      awaitPromise: false,
+      awaitPromise: true,
+      serializationOptions: { maxObjectDepth: 10 },
     });
-    uuid = (evaluated.result.result as { value: string }).value;
+    const r = evaluated.result as { type: string; result?: { value: unknown }; exceptionDetails?: { text: string } };
+    if (r.type === 'exception') throw new Error(r.exceptionDetails?.text ?? 'privileged evaluation failed');
+    // Values come back as JSON text (BiDi's serialization of plain objects is not worth decoding).
+    return JSON.parse(String(r.result?.value ?? 'null')) as T;
+  };
+  let uuid = '';
+  let id = '';
+  if (withExtension) {
+    id = await browser.installExtension(FIREFOX_EXTENSION);
+    uuid = await chromeEval<string>(`JSON.stringify(WebExtensionPolicy.getByID(${JSON.stringify(id)}).mozExtensionHostname)`);
   }
   const navigate = async (page: Page, url: string) => {
     const context = (page.mainFrame() as unknown as { _id: string })._id;
@@ -53,6 +66,8 @@ export async function launchFirefox(options: { extension?: boolean } = {}): Prom
   return {
     browser,
     uuid,
+    id,
+    chromeEval,
     navigate,
     async tabIdOf(page: Page) {
       const origin = page.url();

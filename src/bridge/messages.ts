@@ -150,6 +150,10 @@ export const PanelInboundSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('error'), tabId: z.number(), message: z.string() }),
   /** Answer to list-tabs: the tabs whose pages this extension has seen, for a panel opened without a tabId. */
   z.object({ kind: z.literal('tabs'), tabs: z.array(z.object({ tabId: z.number(), url: z.string(), records: z.number() })) }),
+  /** Where capture runs: the local patterns, and the sites the user enabled (with the browser's permission). */
+  z.object({ kind: z.literal('sites'), local: z.array(z.string()), enabled: z.array(z.string()), error: z.optional(z.string()) }),
+  /** Whether capture runs on the tab's page (its URL as the panel or the background knows it). */
+  z.object({ kind: z.literal('capture-status'), tabId: z.number(), url: z.string(), on: z.boolean() }),
 ]);
 export type PanelInbound = z.infer<typeof PanelInboundSchema>;
 
@@ -159,6 +163,12 @@ export const PanelOutboundSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('clear'), tabId: z.number() }),
   z.object({ kind: z.literal('preserve-log'), tabId: z.number(), on: z.boolean() }),
   z.object({ kind: z.literal('list-tabs') }),
+  z.object({ kind: z.literal('sites') }),
+  /** The user granted the site's permission in the panel: register the capture scripts for it. */
+  z.object({ kind: z.literal('enable-site'), pattern: z.string().check(z.maxLength(2048)) }),
+  z.object({ kind: z.literal('disable-site'), pattern: z.string().check(z.maxLength(2048)) }),
+  /** Is capture on for the tab's page? `url`: the inspected page's URL when the panel knows it (DevTools does). */
+  z.object({ kind: z.literal('capture-status'), tabId: z.number(), url: z.optional(z.string()) }),
 ]);
 export type PanelOutbound = z.infer<typeof PanelOutboundSchema>;
 

@@ -10,7 +10,7 @@
  * No runtime imports: this file is bundled alone into every page, and must stay small.
  */
 import { REQUEST_BODY_MAX_BYTES } from '../bridge/limits';
-import { HANDSHAKE_KEY, type PageMessage, type StreamFormat, type StreamOpen, type Transport } from './wire';
+import { HANDSHAKE_KEY, type PageMessage, RELAY_READY_EVENT, type StreamFormat, type StreamOpen, type Transport } from './wire';
 
 (() => {
   const win = window;
@@ -52,15 +52,18 @@ import { HANDSHAKE_KEY, type PageMessage, type StreamFormat, type StreamOpen, ty
 
   const channel = new MessageChannel();
   const port = channel.port1;
-  // The relay is injected before this script: its capture listener takes the hand-over and stops it. Should
-  // the relay have failed, this guard (registered after it, before any page script) stops it instead, so no
-  // page listener ever sees it. The nonce tells our message from any other.
+  // The relay's capture listener takes the hand-over and stops it. This guard (registered before any page
+  // script) stops it instead when no relay is there, so no page listener ever sees it. Browsers inject the two
+  // scripts in either order: a relay injected after us says so with a synchronous event, and then the guard
+  // (which comes first) lets the hand-over through to it. The nonce tells our message from any other.
   const nonce = Math.random();
+  let relayAfterUs = false;
+  apply(listen, win, [RELAY_READY_EVENT, () => (relayAfterUs = true), true]);
   apply(listen, win, [
     'message',
     (e: MessageEvent) => {
       try {
-        if ((e.data as Record<string, unknown> | null)?.[HANDSHAKE_KEY] === nonce) e.stopImmediatePropagation();
+        if (!relayAfterUs && (e.data as Record<string, unknown> | null)?.[HANDSHAKE_KEY] === nonce) e.stopImmediatePropagation();
       } catch {
         // Not ours.
       }

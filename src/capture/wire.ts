@@ -8,6 +8,11 @@ export type Transport = 'fetch' | 'eventsource' | 'websocket' | 'xhr';
 
 /** The marker on the one window message that hands the port over (its value: the hook's nonce). */
 export const HANDSHAKE_KEY = '__agui_devtools_port__';
+/**
+ * The relay says it is there with a synchronous event at document_start (no page listener exists yet), for a
+ * hook injected before it: then the hook's guard lets the hand-over through to the relay's listener.
+ */
+export const RELAY_READY_EVENT = '__agui_devtools_relay__';
 
 export interface StreamOpen {
   kind: 'open';

@@ -16,6 +16,10 @@ export interface BridgeHandlers {
   onPreserveLog(on: boolean): void;
   /** Something failed on the way to this panel. */
   onError(message: string): void;
+  /** Where capture runs (after asking, or after a change). */
+  onSites?(state: { local: string[]; enabled: string[]; error?: string }): void;
+  /** Whether capture runs on the tab's page. */
+  onCaptureStatus?(status: { url: string; on: boolean }): void;
 }
 
 /** The longest the panel works on inbound records before it lets the browser paint and handle input. */
@@ -176,6 +180,12 @@ export function connectPanel(tabId: number, session: () => Session, handlers: Br
         return;
       case 'tabs':
         return;
+      case 'sites':
+        handlers.onSites?.({ local: message.local, enabled: message.enabled, ...(message.error !== undefined && { error: message.error }) });
+        return;
+      case 'capture-status':
+        handlers.onCaptureStatus?.({ url: message.url, on: message.on });
+        return;
       default: {
         const unhandled: never = message;
         return unhandled;
@@ -210,6 +220,10 @@ export function connectPanel(tabId: number, session: () => Session, handlers: Br
       post({ kind: 'clear', tabId });
     },
     setPreserveLog: (on: boolean) => post({ kind: 'preserve-log', tabId, on }),
+    requestSites: () => post({ kind: 'sites' }),
+    enableSite: (pattern: string) => post({ kind: 'enable-site', pattern }),
+    disableSite: (pattern: string) => post({ kind: 'disable-site', pattern }),
+    captureStatus: (url?: string) => post(url === undefined ? { kind: 'capture-status', tabId } : { kind: 'capture-status', tabId, url }),
     dispose: () => {
       disposed = true;
       port?.disconnect();

@@ -3,6 +3,7 @@ import { render } from 'preact';
 import browser from 'webextension-polyfill';
 import { Session } from '../engine/session/session';
 import { connectPanel } from './bridge';
+import { createCaptureControl } from './capture/captureControl';
 import { App } from './components/App';
 import { TabPicker } from './components/TabPicker';
 import { downloadSession, readSessionFile } from './fileIO';
@@ -34,6 +35,7 @@ if (tabId === null) {
   const bridge = connectPanel(tabId, () => live, {
     onError: (message) => store.notify('error', message),
     onNavigated: (url, t, preserved) => {
+      void capture.refresh();
       if (preserved) live.navigate(url, t);
       else {
         // Like the Network panel: a new page starts a new log unless "Preserve log" is on.
@@ -43,7 +45,10 @@ if (tabId === null) {
       }
     },
     onPreserveLog: (on) => (preserveLog.value = on),
+    onSites: (state) => capture.onSites(state),
+    onCaptureStatus: (status) => capture.onStatus(status),
   });
+  const capture = createCaptureControl(tabId, bridge, (kind, text) => store.notify(kind, text));
   // One sentence, inline where the user looks; the panel keeps working.
   const showError = (error: unknown) => store.notify('error', error instanceof Error ? error.message : String(error));
   render(
@@ -74,6 +79,7 @@ if (tabId === null) {
           toggle: () => bridge.setPreserveLog(!preserveLog.value),
         },
       }}
+      capture={() => capture.view()}
     />,
     app,
   );

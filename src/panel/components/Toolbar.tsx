@@ -8,6 +8,8 @@ export interface ToolbarActions {
   onImport(file: File): void;
   onBackToLive?: () => void;
   preserveLog?: { on: boolean; toggle(): void };
+  /** Where capture runs (the extension's panel only). */
+  openSettings?: () => void;
 }
 
 const droppedTitle = ({ page, extension }: { page: number; extension: number }): string =>
@@ -69,6 +71,11 @@ export function Toolbar({ store, actions }: { store: SessionStore; actions: Tool
         <button type="button" class="button" onClick={actions.onExport} disabled={streams === 0} data-testid="export">
           Export
         </button>
+        {actions.openSettings && (
+          <button type="button" class="icon-button" title="Where capture runs" aria-label="Capture settings" onClick={actions.openSettings} data-testid="open-settings">
+            ⚙
+          </button>
+        )}
         <span class="spacer" />
         {store.dropped.value.total > 0 && (
           <span class="badge badge-warning" data-testid="dropped" title={droppedTitle(store.dropped.value)}>

@@ -19,6 +19,7 @@ import {
   type RelayCommand,
 } from '../../bridge/messages';
 import { batches } from '../../bridge/budget';
+import { captureOn, disableSite, enableSite, reconcile, sitesState } from './sites';
 import { type BacklogEntry, TabLog } from './tabLog';
 
 const logs = new Map<number, TabLog>();
@@ -230,6 +231,24 @@ const onPanelPort = (port: Runtime.Port): void => {
       case 'list-tabs':
         send(port, { kind: 'tabs', tabs: [...logs].map(([tabId, log]) => ({ tabId, url: log.url, records: log.size })) });
         return;
+      case 'sites':
+      case 'enable-site':
+      case 'disable-site': {
+        const change = message.kind === 'enable-site' ? enableSite(message.pattern) : message.kind === 'disable-site' ? disableSite(message.pattern) : sitesState();
+        void change.then(
+          (state) => send(port, { kind: 'sites', ...state }),
+          (error: unknown) => void sitesState().then((state) => send(port, { kind: 'sites', ...state, error: error instanceof Error ? error.message : String(error) })),
+        );
+        return;
+      }
+      case 'capture-status': {
+        const tabId = message.tabId;
+        void (async () => {
+          const url = message.url ?? logs.get(tabId)?.url ?? (await browser.tabs.get(tabId).then((t) => t.url ?? '', () => ''));
+          send(port, { kind: 'capture-status', tabId, url, on: url !== '' && (await captureOn(url)) });
+        })();
+        return;
+      }
       default: {
         const unhandled: never = message;
         return unhandled;
@@ -254,6 +273,11 @@ const boot = { bootId: crypto.randomUUID(), startedAt: Date.now() };
 browser.runtime.onMessage.addListener((message: unknown) =>
   (message as { kind?: unknown } | null)?.kind === 'agui-ping' ? Promise.resolve(boot) : undefined,
 );
+
+// Where capture runs: brought in line with what the browser grants at start and whenever a permission changes.
+browser.runtime.onInstalled.addListener(() => void reconcile().catch(() => undefined));
+browser.runtime.onStartup.addListener(() => void reconcile().catch(() => undefined));
+browser.permissions.onRemoved.addListener(() => void reconcile().catch(() => undefined));
 
 browser.tabs.onRemoved.addListener((tabId) => {
   logs.delete(tabId);

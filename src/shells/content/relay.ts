@@ -1,7 +1,7 @@
 /**
- * Isolated-world content script, document_start, every frame where capture is on. It is injected before the
- * page hook (it comes first in the manifest and in every registration), so its listener for the hand-over is
- * registered before the hook posts it and before any page script runs.
+ * Isolated-world content script, document_start, every frame where capture is on. Its listener for the hand-over
+ * is registered before any page script runs (the manifest lists it before the hook; registered scripts may come
+ * in either order, see RELAY_READY_EVENT).
  *
  * The hand-over: the only message taken is the first trusted one from this very window carrying the marker. The
  * page cannot forge a trusted message before the hook's (the hook posts at document_start, before any page
@@ -26,7 +26,7 @@ import {
   RelayCommandSchema,
   type Sequenced,
 } from '../../bridge/messages';
-import { HANDSHAKE_KEY } from '../../capture/wire';
+import { HANDSHAKE_KEY, RELAY_READY_EVENT } from '../../capture/wire';
 import { bytesToBase64 } from '../../engine/util/base64';
 import { EventCounter } from './eventCounter';
 import { redactBody, redactHeaders, redactUrl } from './redact';
@@ -60,6 +60,12 @@ function onWindowMessage(event: MessageEvent): void {
   }
 }
 window.addEventListener('message', onWindowMessage, true);
+try {
+  // For a hook injected before us (dynamically registered scripts come in either order): we are here.
+  window.dispatchEvent(new CustomEvent(RELAY_READY_EVENT));
+} catch {
+  // Then the hook's guard keeps the hand-over from the page, and nothing is captured here.
+}
 
 
 type ChunkKept = { id: number; t: number; parts: Uint8Array[]; size: number; n: number; dir?: 'in' | 'out' };

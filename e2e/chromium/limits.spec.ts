@@ -196,3 +196,27 @@ test('a never-ending event cannot make the page hold it: the page stays bounded 
     await browser.close();
   }
 });
+
+test('200,000 problems: the Problems tab groups them by rule and keeps the page small (virtualized)', async () => {
+  const browser = await launchChromium();
+  try {
+    const page = await browser.context.newPage();
+    await page.goto(`${probe.url}/probe`);
+    const panel = await browser.openPanel(await browser.tabIdOf(page));
+    await read(page, '/orphans?n=200001');
+    await expect.poll(() => count(panel), { timeout: 60_000 }).toBe(200_001);
+    const t = Date.now();
+    await panel.locator('[data-tab=problems]').click();
+    const tab = panel.getByTestId('problems-tab');
+    await expect(tab.locator('[data-group="text/not-open"] .count-badge')).toHaveText('200,000');
+    console.log(`Problems tab with 200,000 problems shown in ${Date.now() - t} ms`);
+    expect(await tab.locator('*').count()).toBeLessThan(1500);
+    // The last one is reachable, and selects its event.
+    await tab.locator('.problem-list').evaluate((el) => (el.scrollTop = el.scrollHeight));
+    await tab.locator('[data-rule="text/not-open"]', { hasText: '#200000' }).click();
+    await expect(panel.locator('.tabs .at')).toHaveText('at #200000');
+    await expect(panel.getByTestId('event-tab')).toContainText('m200000');
+  } finally {
+    await browser.close();
+  }
+});

@@ -155,3 +155,24 @@ test('Preserve log: off, a reload starts over; on, the previous page stays, afte
     await browser.close();
   }
 });
+
+test('Preserve log: a stream the page left open when it navigated away is marked "ended by navigation"', async () => {
+  const browser = await launchChromium();
+  try {
+    const page = await browser.context.newPage();
+    await page.goto(`${probe.url}/probe`);
+    const panel = await browser.openPanel(await browser.tabIdOf(page));
+    await panel.getByTestId('preserve-log').check();
+    // A slow stream, still open when the page reloads.
+    void page.evaluate(() => fetch('/sse?n=200&gap=50').then((r) => r.text())).catch(() => undefined);
+    await expect.poll(() => count(panel)).toBeGreaterThanOrEqual(3);
+    await page.reload();
+    await panel.locator('input.filter').fill('probe-run');
+    await panel.locator('[role=row]').first().click();
+    await expect(panel.getByTestId('ended-by-navigation')).toContainText('by navigation');
+    await panel.locator('[data-tab=problems]').click();
+    await expect(panel.getByTestId('problems-tab')).toContainText('stream/unfinished-run');
+  } finally {
+    await browser.close();
+  }
+});

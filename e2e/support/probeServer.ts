@@ -235,6 +235,12 @@ export async function startProbeServer(): Promise<ProbeServer> {
           return pump(res, textRun(q('n', 100_004)));
         case '/bigrun':
           return pump(res, bigRun(q('events', 1), q('mb', 1), q('after', 0)));
+        case '/orphans':
+          // Every event after the first is a protocol error: a TEXT_MESSAGE_CONTENT with no message open.
+          return pump(res, (function* (n: number) {
+            yield sseFrame({ type: 'RUN_STARTED', threadId: 'probe', runId: 'orphans' });
+            for (let i = 1; i < n; i++) yield sseFrame({ type: 'TEXT_MESSAGE_CONTENT', messageId: `m${i}`, delta: 'x' });
+          })(q('n', 200_001)));
         case '/partial-forever':
           return partialForever(res, q('mb', 200));
         case '/es':

@@ -201,3 +201,18 @@ describe('a big protobuf frame over many chunks', () => {
     expect(frames[0]!.diagnostics).toEqual([]);
   });
 });
+
+describe('one cause, one problem', () => {
+  it('an orphan TEXT_MESSAGE_CONTENT and an orphan TOOL_CALL_ARGS are one error each, not an error and a warning', () => {
+    const { replay } = replayValues([
+      start,
+      { type: 'TEXT_MESSAGE_CONTENT', messageId: 'nobody', delta: 'x' },
+      { type: 'TOOL_CALL_ARGS', toolCallId: 'nothing', delta: '{}' },
+      finish,
+    ]);
+    expect(replay.problems.map((p) => [p.eventIndex, p.ruleId])).toEqual([
+      [1, 'text/not-open'],
+      [2, 'tool/not-open'],
+    ]);
+  });
+});

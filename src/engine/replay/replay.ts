@@ -87,6 +87,12 @@ interface LaneState {
   messagesKnownAt?: number;
 }
 
+/** A debugger rule that says again what a reference rule already said about the same event. */
+const SAME_CAUSE: Record<string, string[]> = {
+  'text/unknown-message': ['text/not-open', 'reasoning/not-open'],
+  'tool/unknown-call': ['tool/not-open'],
+};
+
 /** Rules whose verdict needs what came before: not judged while a conversation's beginning is unknown. */
 const NEEDS_STATE = new Set(['state/patch-failed']);
 const NEEDS_MESSAGES = new Set([
@@ -222,6 +228,11 @@ export class Replay {
   private current: LaneState | undefined;
 
   private report(ruleId: string, index: number, message: string, path?: (string | number)[]): void {
+    // One cause, one problem: the reducer's "no such message / tool call" after the reference's "not open".
+    const sameCause = SAME_CAUSE[ruleId];
+    if (sameCause) {
+      for (let k = this.problems.length - 1; k >= 0 && this.problems[k]!.eventIndex === index; k--) if (sameCause.includes(this.problems[k]!.ruleId)) return;
+    }
     const lane = this.current;
     if (lane?.unknownSince !== undefined) {
       if (NEEDS_STATE.has(ruleId) && lane.stateKnownAt === undefined) return;

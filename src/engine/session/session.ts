@@ -178,13 +178,24 @@ export class Session {
   close(streamId: string, t: number, error?: string, byNavigation = false): void {
     const record = this.streams.get(streamId);
     const decoder = this.decoders.get(streamId);
-    if (!record || !decoder || record.info.closedAt !== undefined) return;
+    if (!record || !decoder) return;
+    if (record.info.closedAt !== undefined) {
+      // The real end of a stream already ended by navigation: what it still held is decoded, nothing else changes.
+      if (record.info.endedByNavigation && !byNavigation) {
+        this.add(record, decoder.end(t));
+        this.decoders.delete(streamId);
+      }
+      return;
+    }
     record.info.closedAt = t;
     if (error !== undefined) record.info.error = error;
     if (byNavigation) record.info.endedByNavigation = true;
     this.log.push({ kind: 'close', streamId, t, ...(error !== undefined && { error }) });
-    this.add(record, decoder.end(t));
-    this.decoders.delete(streamId);
+    // Ended by navigation, the stream may still deliver what the old page had read (Firefox does): the decoder stays.
+    if (!byNavigation) {
+      this.add(record, decoder.end(t));
+      this.decoders.delete(streamId);
+    }
     for (const listener of this.closeListeners) listener(streamId, error);
   }
 

@@ -1,6 +1,9 @@
+import { useSignal } from '@preact/signals';
+import { useEffect, useRef } from 'preact/hooks';
 import type { Problem } from '../../../engine/verify/rules';
 import type { SessionStore } from '../../store/sessionStore';
 
+/** The problems of one event (the Event tab): few, shown whole. */
 export function ProblemList({ store, problems }: { store: SessionStore; problems: readonly Problem[] }) {
   return (
     <ul class="problems">
@@ -19,16 +22,164 @@ export function ProblemList({ store, problems }: { store: SessionStore; problems
   );
 }
 
+const SEVERITY_ORDER = { error: 0, warning: 1, info: 2 } as const;
+const HEAD = 28;
+const ENTRY = 40;
+const OVERSCAN = 8;
+
+interface Group {
+  ruleId: string;
+  severity: Problem['severity'];
+  spec: string;
+  reference: boolean;
+  problems: Problem[];
+}
+type Row = { kind: 'group'; group: Group; open: boolean } | { kind: 'entry'; problem: Problem };
+
+/** Problems grouped by rule (errors first, then warnings, then notes; the biggest groups first). */
+function groupsOf(all: readonly Problem[]): Group[] {
+  const byRule = new Map<string, Group>();
+  for (const p of all) {
+    let g = byRule.get(p.ruleId);
+    if (!g) byRule.set(p.ruleId, (g = { ruleId: p.ruleId, severity: p.severity, spec: p.spec, reference: p.reference === true, problems: [] }));
+    g.problems.push(p);
+  }
+  return [...byRule.values()].sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || b.problems.length - a.problems.length);
+}
+
+/**
+ * Every problem, grouped by rule with counts; each entry selects its event. Virtualized: only the rows in view
+ * exist, so 200,000 problems open at once.
+ */
 export function ProblemsTab({ store }: { store: SessionStore }) {
   const { all, errors, warnings } = store.problems.value;
-  const shown = all.filter((p) => p.severity !== 'info');
-  const notes = all.length - shown.length;
+  const notes = all.length - errors - warnings;
+  /** Groups the user folded (notes start folded). */
+  const folded = useSignal<ReadonlySet<string>>(new Set());
+  const unfoldedNotes = useSignal<ReadonlySet<string>>(new Set());
+  const scrollTop = useSignal(0);
+  const height = useSignal(400);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => (height.value = el.clientHeight));
+    observer.observe(el);
+    height.value = el.clientHeight;
+    return () => observer.disconnect();
+  }, []);
+
+  const groups = groupsOf(all);
+  const rows: Row[] = [];
+  const tops: number[] = [];
+  let y = 0;
+  for (const group of groups) {
+    const open = group.severity === 'info' ? unfoldedNotes.value.has(group.ruleId) : !folded.value.has(group.ruleId);
+    rows.push({ kind: 'group', group, open });
+    tops.push(y);
+    y += HEAD;
+    if (!open) continue;
+    for (const problem of group.problems) {
+      rows.push({ kind: 'entry', problem });
+      tops.push(y);
+      y += ENTRY;
+    }
+  }
+  const total = y;
+  // The first row in view, by binary search over the row tops.
+  let lo = 0;
+  let hi = rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (tops[mid]! < scrollTop.value) lo = mid + 1;
+    else hi = mid;
+  }
+  const first = Math.max(0, lo - OVERSCAN);
+  const shown = [];
+  for (let r = first; r < rows.length && tops[r]! < scrollTop.value + height.value + OVERSCAN * ENTRY; r++) shown.push(r);
+
+  const toggle = (group: Group) => {
+    if (group.severity === 'info') {
+      const next = new Set(unfoldedNotes.value);
+      if (next.has(group.ruleId)) next.delete(group.ruleId);
+      else next.add(group.ruleId);
+      unfoldedNotes.value = next;
+    } else {
+      const next = new Set(folded.value);
+      if (next.has(group.ruleId)) next.delete(group.ruleId);
+      else next.add(group.ruleId);
+      folded.value = next;
+    }
+  };
+
   return (
-    <div class="tab-body" data-testid="problems-tab">
+    <div class="tab-body problems-tab" data-testid="problems-tab">
       <h3>
-        Problems <span class="muted">{errors} errors, {warnings} warnings{notes ? `, ${notes} notes` : ''}</span>
+        Problems{' '}
+        <span class="muted">
+          {errors} errors, {warnings} warnings{notes ? `, ${notes} notes` : ''}
+        </span>
       </h3>
-      {shown.length === 0 ? <p class="muted">No protocol problems found.</p> : <ProblemList store={store} problems={[...shown].sort((a, b) => a.eventIndex - b.eventIndex)} />}
+      {all.length === 0 ? (
+        <p class="muted">No protocol problems found.</p>
+      ) : (
+        <div class="problem-list" ref={ref} role="tree" aria-label="Problems by rule" onScroll={(e) => (scrollTop.value = (e.currentTarget as HTMLDivElement).scrollTop)}>
+          <div style={{ height: `${total}px`, position: 'relative' }}>
+            {shown.map((r) => {
+              const row = rows[r]!;
+              if (row.kind === 'group') {
+                const g = row.group;
+                return (
+                  <div
+                    key={`g:${g.ruleId}`}
+                    role="treeitem"
+                    aria-expanded={row.open}
+                    aria-level={1}
+                    class={`problem-group diag-${g.severity}`}
+                    style={{ top: `${tops[r]}px` }}
+                    data-group={g.ruleId}
+                    tabIndex={0}
+                    onClick={() => toggle(g)}
+                    onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), toggle(g))}
+                    title={`${g.spec}${g.reference ? ' · the reference client stops the run at these' : ''}`}
+                  >
+                    <span class="j-arrow">{row.open ? '▾' : '▸'}</span>
+                    <span class={`sev sev-${g.severity}`}>{g.severity === 'info' ? 'note' : g.severity}</span>
+                    <span class="diag-code">{g.ruleId}</span>
+                    <span class="count-badge">{g.problems.length.toLocaleString('en')}</span>
+                    <span class="muted ellipsis">{g.spec}</span>
+                  </div>
+                );
+              }
+              const p = row.problem;
+              return (
+                <div
+                  key={`e:${r}`}
+                  role="treeitem"
+                  aria-level={2}
+                  class={`problem-entry diag diag-${p.severity}`}
+                  style={{ top: `${tops[r]}px` }}
+                  data-rule={p.ruleId}
+                  tabIndex={-1}
+                  onClick={() => store.select(p.eventIndex, 'event')}
+                  title={p.message}
+                >
+                  <div class="ellipsis">
+                    <button type="button" class="link" title="Show this event">
+                      #{p.eventIndex}
+                    </button>{' '}
+                    {p.message}
+                  </div>
+                  <div class="muted spec ellipsis">
+                    {p.reference ? 'The reference client stops the run here. ' : ''}
+                    {p.path ? `At ${p.path.join('.')}. ` : ''}Spec: {p.spec}
+                  </div>
+                </div>
+              );
+            })}
+          </div>
+        </div>
+      )}
     </div>
   );
 }

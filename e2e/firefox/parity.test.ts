@@ -1,0 +1,107 @@
+/**
+ * Firefox has what Chromium has (issue 7): export and import, a background (event page) stopped mid-stream,
+ * and Preserve log with streams ended by navigation.
+ */
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { type FirefoxWithExtension, launchFirefox } from '../support/firefox';
+import { poll, sleep, textOf } from '../support/poll';
+import { type ProbeServer, startProbeServer } from '../support/probeServer';
+
+let probe: ProbeServer;
+let firefox: FirefoxWithExtension;
+const downloads = mkdtempSync(join(tmpdir(), 'agui-ff-downloads-'));
+beforeAll(async () => {
+  probe = await startProbeServer();
+  firefox = await launchFirefox({
+    prefs: { 'browser.download.folderList': 2, 'browser.download.dir': downloads, 'browser.download.useDownloadDir': true, 'browser.download.always_ask_before_handling_new_types': false },
+  });
+});
+afterAll(async () => {
+  await firefox?.close();
+  await probe?.close();
+});
+
+const count = async (panel: Page) => Number((await textOf(panel, '[data-testid=event-count]')).split(' ')[0]);
+const run = (page: Page, path: string) => page.evaluate((p: string) => fetch(p).then((r) => r.text()), path);
+
+async function open(): Promise<{ page: Page; panel: Page }> {
+  const page = await firefox.browser.newPage();
+  await page.goto(`${probe.url}/probe`);
+  await run(page, '/sse?n=1&gap=0');
+  const panel = await firefox.openPanel(await firefox.tabIdOf(page));
+  return { page, panel };
+}
+
+test('Firefox: export writes the session, and importing it shows the same events and problems', async () => {
+  const { page, panel } = await open();
+  await run(page, '/sse?n=5&gap=0');
+  await run(page, '/orphans?n=3');
+  expect(await poll(() => count(panel), (n) => n === 9)).toBe(9);
+  await panel.click('[data-testid=export]');
+  const file = await poll(
+    async () => readdirSync(downloads).find((f) => f.endsWith('.json')),
+    (f) => f !== undefined,
+  );
+  expect(file).toBeDefined();
+  const path = join(downloads, file!);
+  const session = JSON.parse(readFileSync(path, 'utf8')) as { format: string; streams: unknown[] };
+  expect(session.format).toBe('agui-devtools-session');
+  expect(session.streams).toHaveLength(3);
+  const input = (await panel.$('[data-testid=import]')) as unknown as { uploadFile(p: string): Promise<void> };
+  await input.uploadFile(path);
+  expect(await poll(() => textOf(panel, '[data-testid=imported]'), (t) => t !== '')).toContain(file!);
+  expect(await count(panel)).toBe(9);
+  expect(await textOf(panel, '[data-testid=problem-count]')).toContain('2 errors');
+  await page.close();
+  await panel.close();
+});
+
+test('Firefox: the background stopped in the middle of a stream: no event lost, the panel goes on', async () => {
+  const { page, panel } = await open();
+  const reading = run(page, '/sse?n=60&gap=40');
+  expect(await poll(() => count(panel), (n) => n > 10)).toBeGreaterThan(10);
+  const boot = () => panel.evaluate(() => (globalThis as unknown as { browser: { runtime: { sendMessage(m: unknown): Promise<{ bootId: string }> } } }).browser.runtime.sendMessage({ kind: 'agui-ping' }));
+  const first = (await boot()).bootId;
+  await firefox.chromeEval(`(async () => {
+    await WebExtensionPolicy.getByID(${JSON.stringify(firefox.id)}).extension.terminateBackground({ disableResetIdleForTest: true });
+    return 'null';
+  })()`);
+  expect(await count(panel)).toBeLessThan(61);
+  expect(await poll(async () => (await boot()).bootId, (id) => id !== first)).not.toBe(first);
+  await reading;
+  expect(await poll(() => count(panel), (n) => n === 61, 30_000)).toBe(61);
+  expect(await textOf(panel, '[data-testid=dropped]')).toBe('');
+  await page.close();
+  await panel.close();
+});
+
+test('Firefox: Preserve log keeps the previous page, and marks its open stream "ended by navigation"', async () => {
+  const { page, panel } = await open();
+  expect(await poll(() => count(panel), (n) => n === 1)).toBe(1);
+  await page.reload();
+  expect(await poll(() => count(panel), (n) => n === 0)).toBe(0);
+  await panel.click('[data-testid=preserve-log]');
+  expect(await panel.$eval('[data-testid=preserve-log]', (el) => (el as HTMLInputElement).checked)).toBe(true);
+  void run(page, '/sse?n=200&gap=50').catch(() => undefined);
+  expect(await poll(() => count(panel), (n) => n >= 3)).toBeGreaterThanOrEqual(3);
+  await page.reload();
+  await run(page, '/sse?n=5&gap=0');
+  // Both pages' runs are there (each stream starts with RUN_STARTED), with a divider between the pages.
+  await panel.type('input.filter', 'RUN_STARTED');
+  expect(await poll(() => panel.$$eval('[role=row]', (rows) => rows.length), (n) => n === 2)).toBe(2);
+  await panel.evaluate(() => {
+    const input = document.querySelector<HTMLInputElement>('input.filter')!;
+    input.value = '';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  expect(await poll(() => panel.$$eval('.row.nav-divider', (rows) => rows.length), (n) => n === 1)).toBe(1);
+  await panel.evaluate(() => (document.querySelector('.row') as HTMLElement).click());
+  await sleep(100);
+  expect(await textOf(panel, '[data-testid=ended-by-navigation]')).toContain('by navigation');
+  await page.close();
+  await panel.close();
+});

@@ -100,7 +100,8 @@ test('protocol problems of a broken stream, located, while the rest replays', as
 test('export, then import the file: the same events and problems', async () => {
   await panel.locator('input.filter').fill('');
   const count = await panel.getByTestId('event-count').textContent();
-  const [download] = await Promise.all([panel.waitForEvent('download'), panel.getByTestId('export').click()]);
+  await panel.getByTestId('export').click();
+  const [download] = await Promise.all([panel.waitForEvent('download'), panel.getByTestId('export-confirm').click()]);
   expect(download.suggestedFilename()).toMatch(/^agui-session-.*\.json$/);
   const path = test.info().outputPath(download.suggestedFilename());
   await download.saveAs(path);

@@ -26,7 +26,8 @@ const readMany = (page: Page, n: number) =>
   }, n);
 
 async function exportedValues(panel: Page): Promise<number[]> {
-  const [download] = await Promise.all([panel.waitForEvent('download'), panel.getByTestId('export').click()]);
+  await panel.getByTestId('export').click();
+  const [download] = await Promise.all([panel.waitForEvent('download'), panel.getByTestId('export-confirm').click()]);
   const path = test.info().outputPath(download.suggestedFilename());
   await download.saveAs(path);
   const file = JSON.parse(readFileSync(path, 'utf8')) as { records: { kind: string; data?: string }[] };

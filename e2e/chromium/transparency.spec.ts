@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { type ChromiumWithExtension, launchChromium } from '../support/chromium';
 import { type DrivenPage, observeProbe, SCENARIOS } from '../support/probePage';
@@ -75,6 +76,19 @@ test('requests are captured with their RunAgentInput; secrets never leave the pa
     // The conversation is seeded with the request's messages, as the page's agent held them.
     await panel.locator('[data-tab=messages]').click();
     await expect(panel.getByTestId('messages-tab').locator('[data-message-id="u1"]')).toContainText('hi');
+    // Export says what the file holds, and leaves out bodies, headers and URLs on request.
+    await panel.locator('input.filter').fill('');
+    await panel.getByTestId('export').click();
+    const contents = panel.getByTestId('export-contents');
+    await expect(contents).toContainText('1 request body');
+    await expect(contents).toContainText('URLs of 1 stream');
+    await panel.getByLabel('Request bodies').check();
+    await panel.getByLabel('Headers').check();
+    await panel.getByLabel('URLs').check();
+    const [download] = await Promise.all([panel.waitForEvent('download'), panel.getByTestId('export-confirm').click()]);
+    const text = readFileSync(await download.path(), 'utf8');
+    for (const secret of ['threadId', 'page-secret', 'authorization', '/echo', '127.0.0.1']) expect(text, secret).not.toContain(secret);
+    expect(JSON.parse(text).contains).toEqual({ urls: false, headers: false, requestBodies: false, responseBodies: true });
   } finally {
     await browser.close();
   }

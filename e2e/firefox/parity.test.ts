@@ -38,18 +38,25 @@ async function open(): Promise<{ page: Page; panel: Page }> {
 
 test('Firefox: export writes the session, and importing it shows the same events and problems', async () => {
   const { page, panel } = await open();
-  await run(page, '/sse?n=5&gap=0');
+  await page.evaluate(() => fetch('/sse?n=5&gap=0', { method: 'POST', body: JSON.stringify({ threadId: 't', messages: [{ role: 'user', content: 'top-secret-prompt' }] }) }).then((r) => r.text()));
   await run(page, '/orphans?n=3');
   expect(await poll(() => count(panel), (n) => n === 9)).toBe(9);
+  // Export says what the file holds before writing it; request bodies left out with one click.
   await panel.click('[data-testid=export]');
+  expect(await textOf(panel, '[data-testid=export-contents]')).toContain('1 request body');
+  await panel.evaluate(() => [...document.querySelectorAll('[data-testid=export-dialog] label')].find((l) => l.textContent?.includes('Request bodies'))?.querySelector('input')?.click());
+  await panel.click('[data-testid=export-confirm]');
   const file = await poll(
     async () => readdirSync(downloads).find((f) => f.endsWith('.json')),
     (f) => f !== undefined,
   );
   expect(file).toBeDefined();
   const path = join(downloads, file!);
-  const session = JSON.parse(readFileSync(path, 'utf8')) as { format: string; streams: unknown[] };
+  const text = readFileSync(path, 'utf8');
+  expect(text).not.toContain('top-secret-prompt');
+  const session = JSON.parse(text) as { format: string; streams: unknown[]; contains: Record<string, boolean> };
   expect(session.format).toBe('agui-devtools-session');
+  expect(session.contains).toEqual({ urls: true, headers: true, requestBodies: false, responseBodies: true });
   expect(session.streams).toHaveLength(3);
   const input = (await panel.$('[data-testid=import]')) as unknown as { uploadFile(p: string): Promise<void> };
   await input.uploadFile(path);

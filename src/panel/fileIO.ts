@@ -1,10 +1,10 @@
 /** Export to and import from files, in the panel and the viewer. */
-import { exportSession } from '../engine/session/exportFormat';
+import { type ExportOptions, exportSession } from '../engine/session/exportFormat';
 import { InputError, readInput } from '../engine/session/readInput';
 import type { Session } from '../engine/session/session';
 
-export function downloadSession(session: Session, name = `agui-session-${new Date().toISOString().replace(/[:.]/g, '-')}.json`): string {
-  const blob = new Blob([JSON.stringify(exportSession(session))], { type: 'application/json' });
+export function downloadSession(session: Session, options: ExportOptions = {}, name = `agui-session-${new Date().toISOString().replace(/[:.]/g, '-')}.json`): string {
+  const blob = new Blob([JSON.stringify(exportSession(session, options))], { type: 'application/json' });
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;

@@ -61,7 +61,7 @@ if (tabId === null) {
           store.imported.value = null;
           store.reset(live);
         },
-        onExport: () => downloadSession(store.session.value),
+        onExport: (options) => downloadSession(store.session.value, options),
         onImport: (file) => {
           readSessionFile(file).then((session) => {
             store.reset(session);

@@ -42,7 +42,7 @@ render(
         store.imported.value = null;
         store.reset();
       },
-      onExport: () => downloadSession(store.session.value),
+      onExport: (options) => downloadSession(store.session.value, options),
       onImport: (file) => void open(file),
     }}
   />,

@@ -57,10 +57,29 @@ const RecordSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('notice'), notice: NoticeSchema }),
 ]);
 
+/** What a session file holds, stated in the file (the Export control says it in words before writing). */
+const ContainsSchema = z.object({
+  urls: z.boolean(),
+  headers: z.boolean(),
+  requestBodies: z.boolean(),
+  /** The response bytes: every event. Always there: they are the session. */
+  responseBodies: z.literal(true),
+});
+export type SessionContents = z.infer<typeof ContainsSchema>;
+
+/** What to leave out of an export. */
+export interface ExportOptions {
+  strip?: { urls?: boolean; headers?: boolean; requestBodies?: boolean };
+  tool?: { name: string; version: string };
+}
+
+export const STRIPPED_URL = '(stripped)';
+
 export const SessionFileSchema = z.object({
   format: z.literal(SESSION_FORMAT),
   version: z.literal(SESSION_VERSION),
   exportedAt: z.string().max(64).optional(),
+  contains: ContainsSchema.optional(),
   tool: z.object({ name: z.string().max(256), version: z.string().max(64) }).optional(),
   streams: z.array(StreamInfoSchema).max(100_000),
   records: z.array(RecordSchema).max(50_000_000),
@@ -73,7 +92,9 @@ export type SessionFile = z.infer<typeof SessionFileSchema>;
 export const looksLikeSessionFile = (value: unknown): boolean =>
   typeof value === 'object' && value !== null && (value as { format?: unknown }).format === SESSION_FORMAT;
 
-export function exportSession(session: Session, tool = { name: 'AG-UI DevTools', version: '0.1.0' }): SessionFile {
+export function exportSession(session: Session, options: ExportOptions = {}): SessionFile {
+  const tool = options.tool ?? { name: 'AG-UI DevTools', version: '0.1.0' };
+  const strip = options.strip ?? {};
   const order = [...session.streams.keys()];
   const index = new Map(order.map((id, i) => [id, i]));
   const records: SessionFile['records'] = [];
@@ -100,7 +121,7 @@ export function exportSession(session: Session, tool = { name: 'AG-UI DevTools',
         break;
       }
       case 'navigate':
-        records.push({ kind: 'navigate', url: r.url, t: r.t });
+        records.push({ kind: 'navigate', url: strip.urls ? STRIPPED_URL : r.url, t: r.t });
         break;
       case 'notice':
         records.push({ kind: 'notice', notice: r.notice });
@@ -116,9 +137,16 @@ export function exportSession(session: Session, tool = { name: 'AG-UI DevTools',
     version: SESSION_VERSION,
     exportedAt: new Date().toISOString(),
     tool,
+    contains: { urls: !strip.urls, headers: !strip.headers, requestBodies: !strip.requestBodies, responseBodies: true },
     streams: order.map((id) => {
-      const { info } = session.streams.get(id)!;
-      return { ...info };
+      const { requestBody, requestBodyBytes, ...info } = session.streams.get(id)!.info;
+      return {
+        ...info,
+        ...(strip.urls && { url: STRIPPED_URL, frameUrl: STRIPPED_URL }),
+        ...(strip.headers && { requestHeaders: [], responseHeaders: [] }),
+        ...(!strip.requestBodies && requestBody !== undefined && { requestBody }),
+        ...(!strip.requestBodies && requestBodyBytes !== undefined && { requestBodyBytes }),
+      };
     }),
     records,
     ...((session.dropped.page > 0 || session.dropped.extension > 0) && { dropped: { ...session.dropped } }),

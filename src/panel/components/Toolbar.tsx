@@ -1,10 +1,13 @@
 import type { SessionStore } from '../store/sessionStore';
+import type { ExportOptions } from '../../engine/session/exportFormat';
 import { MAX_EVENT_BYTES, PAGE_MAX_BYTES, PAGE_MAX_EVENTS, TAB_MAX_BYTES, TAB_MAX_EVENTS } from '../../bridge/limits';
 import { CATEGORIES, type Category } from './category';
 
 export interface ToolbarActions {
   onClear(): void;
-  onExport(): void;
+  onExport(options: ExportOptions): void;
+  /** Opens the export dialog (set by App). */
+  openExport?: () => void;
   onImport(file: File): void;
   onBackToLive?: () => void;
   preserveLog?: { on: boolean; toggle(): void };
@@ -68,7 +71,7 @@ export function Toolbar({ store, actions }: { store: SessionStore; actions: Tool
             }}
           />
         </label>
-        <button type="button" class="button" onClick={actions.onExport} disabled={streams === 0} data-testid="export">
+        <button type="button" class="button" onClick={() => (actions.openExport ? actions.openExport() : actions.onExport({}))} disabled={streams === 0} data-testid="export">
           Export
         </button>
         {actions.openSettings && (

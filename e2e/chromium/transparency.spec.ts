@@ -117,3 +117,52 @@ test('streams in same-origin and cross-origin iframes, each labelled with its fr
     await browser.close();
   }
 });
+
+test('secrets in headers, URLs and bodies are redacted before they leave the page, by allow-list', async () => {
+  const browser = await launchChromium();
+  try {
+    const page = await browser.context.newPage();
+    await page.goto(`${probe.url}/probe`);
+    const secrets = ['hdr-x-auth', 'hdr-authentication', 'hdr-x-password', 'hdr-x-session-id', 'hdr-x-signature', 'hdr-x-credentials', 'hdr-openai-org', 'hdr-x-access-code', 'hdr-x-bearer', 'qs-api-key', 'qs-access-token', 'body-api-key'];
+    await page.evaluate(async () => {
+      const headers = {
+        'content-type': 'application/json',
+        'x-auth': 'hdr-x-auth',
+        authentication: 'hdr-authentication',
+        'x-password': 'hdr-x-password',
+        'x-session-id': 'hdr-x-session-id',
+        'x-signature': 'hdr-x-signature',
+        'x-credentials': 'hdr-x-credentials',
+        'openai-organization': 'hdr-openai-org',
+        'x-access-code': 'hdr-x-access-code',
+        'x-bearer': 'hdr-x-bearer',
+      };
+      const body = JSON.stringify({ threadId: 't', runId: 'r', messages: [], forwardedProps: { apiKey: 'body-api-key' } });
+      await fetch('/sse?n=2&gap=0&api_key=qs-api-key&access_token=qs-access-token&format=sse', { method: 'POST', headers, body }).then((r) => r.text());
+      await new Promise<void>((resolve) => {
+        const es = new EventSource('/es?key=x&api_key=qs-api-key');
+        es.onmessage = () => {
+          es.close();
+          resolve();
+        };
+      });
+    });
+    const panel = await eventTab(browser, page, 'probe-run');
+    const tab = panel.getByTestId('event-tab');
+    for (const summary of ['Request headers', 'Response headers', 'Request body']) await tab.locator('summary', { hasText: summary }).click();
+    await expect(tab).toContainText('x-auth[redacted]');
+    await expect(tab).toContainText('api_key=[redacted]&access_token=[redacted]&format=sse');
+    const shown = (await panel.locator('body').textContent()) ?? '';
+    for (const s of secrets) expect(shown, s).not.toContain(s);
+    // Nor in an export of everything.
+    await panel.locator('input.filter').fill('');
+    await panel.getByTestId('export').click();
+    const [download] = await Promise.all([panel.waitForEvent('download'), panel.getByTestId('export-confirm').click()]);
+    const file = JSON.parse(readFileSync(await download.path(), 'utf8')) as { streams: { requestBody?: string }[] };
+    const meta = JSON.stringify(file.streams);
+    for (const s of secrets) expect(meta, s).not.toContain(s);
+    expect(JSON.parse(file.streams[0]!.requestBody!).forwardedProps).toEqual({ apiKey: '[redacted]' });
+  } finally {
+    await browser.close();
+  }
+});

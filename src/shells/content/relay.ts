@@ -218,7 +218,7 @@ const unsentBytes = (): number => {
   return i < log.length ? keptBytes - log[i]!.b : 0;
 };
 /** Beyond this many unsent bytes, sending no longer waits for the page to be idle: memory comes first. */
-const UNSENT_MAX_BYTES = 48 * 1024 * 1024;
+const UNSENT_MAX_BYTES = 64 * 1024 * 1024;
 
 /**
  * Over the limits, the oldest record goes. While a panel is open, records it has not been sent yet are kept

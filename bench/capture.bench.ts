@@ -142,7 +142,12 @@ const panelResult = async (panel: Page, timeoutMs: number) => {
 
 console.log(`Capture benchmark, Chromium, this run (medians; the reference is the same page without the extension):`);
 const times: Record<Config, number[]> = { without: [], with: [], panel: [] };
-for (let round = 0; round < ROUNDS; round++) for (const config of ['without', 'with', 'panel'] as const) times[config].push(...(await readTimes(config)));
+const order = ['without', 'with', 'panel'] as const;
+// Each round starts with another configuration, so that a cold first launch falls on each alike.
+for (let round = 0; round < ROUNDS; round++) for (let k = 0; k < 3; k++) {
+  const config = order[(round + k) % 3]!;
+  times[config].push(...(await readTimes(config)));
+}
 const base = median(times.without);
 const withRatio = median(times.with) / base;
 const panelRatio = median(times.panel) / base;
@@ -205,7 +210,7 @@ const checks = [
   ],
   [
     flood.panel.ms / flood.without.ms <= 1.5,
-    `  … the page's read ${flood.panel.ms.toFixed(0)} ms against ${flood.without.ms.toFixed(0)} ms without the extension (${(flood.panel.ms / flood.without.ms).toFixed(2)}x); a tiny fetch right after it ${flood.panel.tinyMs.toFixed(0)} ms against ${flood.without.tinyMs.toFixed(0)} ms (target ≤ 1.5x)`,
+    `  … the page's own read of it ${flood.panel.ms.toFixed(0)} ms against ${flood.without.ms.toFixed(0)} ms without the extension (${(flood.panel.ms / flood.without.ms).toFixed(2)}x, target ≤ 1.5x); a tiny fetch right after it ${flood.panel.tinyMs.toFixed(0)} ms against ${flood.without.tinyMs.toFixed(0)} ms (for information: the panel and the background are catching up on the same 2 cores)`,
   ],
   [hook < 8192, `page-world script: ${(hook / 1024).toFixed(1)} KB minified  (target < 8 KB)`],
 ] as const;

@@ -23,7 +23,7 @@ export interface BridgeHandlers {
 }
 
 /** The longest the panel works on inbound records before it lets the browser paint and handle input. */
-const SLICE_MS = 20;
+const SLICE_MS = 16;
 /** Bytes of a chunk decoded at a time (a flood comes in big chunks). */
 const STEP_BYTES = 64 * 1024;
 

@@ -37,6 +37,8 @@ for (const sent of [100_004, 150_000]) {
       const page = await browser.context.newPage();
       await page.goto(`${probe.url}/probe`);
       await read(page, `/text?n=${sent}`);
+      // The page's buffer does its work in idle time (within 2 s): then the panel opens, late.
+      await page.waitForTimeout(2500);
       const panel = await browser.openPanel(await browser.tabIdOf(page));
       await expect(panel.getByTestId('dropped')).toBeVisible({ timeout: 60_000 });
       await expect.poll(async () => (await count(panel)) + (await dropped(panel)), { timeout: 60_000 }).toBe(sent);

@@ -28,9 +28,11 @@ afterAll(async () => {
 const count = async (panel: Page) => Number((await textOf(panel, '[data-testid=event-count]')).split(' ')[0]);
 const run = (page: Page, path: string) => page.evaluate((p: string) => fetch(p).then((r) => r.text()), path);
 
+let opened = 0;
 async function open(): Promise<{ page: Page; panel: Page }> {
   const page = await firefox.browser.newPage();
-  await page.goto(`${probe.url}/probe`);
+  // A URL of its own: the tab list finds this tab, not an earlier test's.
+  await page.goto(`${probe.url}/probe?case=${++opened}`);
   await run(page, '/sse?n=1&gap=0');
   const panel = await firefox.openPanel(await firefox.tabIdOf(page));
   return { page, panel };

@@ -20,3 +20,25 @@ export function brokenRoute(req: IncomingMessage, res: ServerResponse, url: URL)
   res.end(BROKEN_SSE.join(''));
   return true;
 }
+
+/** Content that must be shown safely and fast: a direction-changing tool name, and a 5 MB text delta. */
+export function weirdRoute(req: IncomingMessage, res: ServerResponse, url: URL): boolean {
+  if (url.pathname !== '/weird') return false;
+  void req;
+  const frames = [
+    { type: 'RUN_STARTED', threadId: 'weird-thread', runId: 'weird-run' },
+    { type: 'TOOL_CALL_START', toolCallId: 'call-pdf', toolCallName: 'invoice\u202Efdp.exe' },
+    { type: 'TOOL_CALL_ARGS', toolCallId: 'call-pdf', delta: '{"file":"a\u200Bb"}' },
+    { type: 'TOOL_CALL_END', toolCallId: 'call-pdf' },
+    { type: 'TEXT_MESSAGE_START', messageId: 'huge', role: 'assistant' },
+    { type: 'TEXT_MESSAGE_CONTENT', messageId: 'huge', delta: 'w'.repeat(5 * 1024 * 1024) },
+    { type: 'TEXT_MESSAGE_END', messageId: 'huge' },
+    { type: 'RUN_FINISHED', threadId: 'weird-thread', runId: 'weird-run' },
+  ];
+  res.writeHead(200, { 'content-type': 'text/event-stream' });
+  res.end(frames.map((f) => `data: ${JSON.stringify(f)}\n\n`).join(''));
+  return true;
+}
+
+/** Both routes, for a demo server's extraRoutes. */
+export const testRoutes = (req: IncomingMessage, res: ServerResponse, url: URL): boolean => brokenRoute(req, res, url) || weirdRoute(req, res, url);

@@ -160,7 +160,8 @@ export type PanelInbound = z.infer<typeof PanelInboundSchema>;
 // --- panel -> background ---
 export const PanelOutboundSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('subscribe'), tabId: z.number(), have }),
-  z.object({ kind: z.literal('clear'), tabId: z.number() }),
+  /** Forget what the panel had when the user cleared (per document, the last seq it had); later records stay. */
+  z.object({ kind: z.literal('clear'), tabId: z.number(), upTo: have }),
   z.object({ kind: z.literal('preserve-log'), tabId: z.number(), on: z.boolean() }),
   z.object({ kind: z.literal('list-tabs') }),
   z.object({ kind: z.literal('sites') }),

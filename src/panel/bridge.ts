@@ -215,9 +215,11 @@ export function connectPanel(tabId: number, session: () => Session, handlers: Br
   connect();
 
   return {
-    clear: () => {
+    /** What this panel holds now (per document, the last seq): a later clear() forgets only that much. */
+    mark: (): Record<string, number> => intake.have(),
+    clear: (upTo: Record<string, number>) => {
       // The intake stays: seq numbers keep growing per document, so nothing old can come back.
-      post({ kind: 'clear', tabId });
+      post({ kind: 'clear', tabId, upTo });
     },
     setPreserveLog: (on: boolean) => post({ kind: 'preserve-log', tabId, on }),
     requestSites: () => post({ kind: 'sites' }),

@@ -49,6 +49,16 @@ if (tabId === null) {
     onCaptureStatus: (status) => capture.onStatus(status),
   });
   const capture = createCaptureControl(tabId, bridge, (kind, text) => store.notify(kind, text));
+  /** A Clear that can still be undone. */
+  const UNDO_MS = 8000;
+  let undo: { banner: number; timer: ReturnType<typeof setTimeout>; upTo: Record<string, number> } | null = null;
+  const finishUndo = () => {
+    if (!undo) return;
+    clearTimeout(undo.timer);
+    store.dismiss(undo.banner);
+    bridge.clear(undo.upTo);
+    undo = null;
+  };
   // One sentence, inline where the user looks; the panel keeps working.
   const showError = (error: unknown) => store.notify('error', error instanceof Error ? error.message : String(error));
   render(
@@ -56,10 +66,38 @@ if (tabId === null) {
       store={store}
       actions={{
         onClear: () => {
-          bridge.clear();
-          live = new Session();
-          store.imported.value = null;
+          // Clear acts on what is shown: an import is closed, the live capture kept.
+          if (store.imported.value) {
+            store.imported.value = null;
+            store.reset(live);
+            return;
+          }
+          const events = store.eventCount.value;
+          finishUndo();
+          const upTo = bridge.mark();
+          if (events === 0) {
+            bridge.clear(upTo);
+            return;
+          }
+          // Cleared at once, undone for a few seconds (the background forgets only when the chance to undo has passed).
+          const previous = live;
+          live = previous.continuation();
           store.reset(live);
+          const banner = store.notify('info', `Cleared ${events.toLocaleString('en')} events.`, {
+            action: {
+              label: 'Undo',
+              run: () => {
+                if (!undo) return;
+                clearTimeout(undo.timer);
+                undo = null;
+                previous.absorb(live);
+                live = previous;
+                store.reset(live);
+              },
+            },
+            ttl: UNDO_MS,
+          });
+          undo = { banner, timer: setTimeout(finishUndo, UNDO_MS), upTo };
         },
         onExport: (options) => downloadSession(store.session.value, options),
         onImport: (file) => {

@@ -8,7 +8,7 @@ import { downloadSession, readSessionFile } from '../panel/fileIO';
 import '../panel/panel.css';
 import { createSessionStore } from '../panel/store/sessionStore';
 
-const store = createSessionStore();
+const store = createSessionStore({ emptyText: 'Drop a session file here or choose one with Import… (a session export, JSON or JSONL events, SSE text or a protobuf dump).' });
 document.title = 'AG-UI session viewer';
 
 const open = (file: File) =>

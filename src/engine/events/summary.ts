@@ -47,10 +47,12 @@ export function preview(event: AnyEvent | undefined, max = 80): string {
   if (!event || typeof event !== 'object') return '';
   const e = event as Record<string, unknown>;
   let text: string | undefined;
-  if (typeof e.delta === 'string') text = JSON.stringify(e.delta);
+  // Cut before quoting: a delta can be megabytes, and a row shows a line.
+  const quote = (s: string) => JSON.stringify(s.length > max ? s.slice(0, max) : s);
+  if (typeof e.delta === 'string') text = quote(e.delta);
   else if (Array.isArray(e.delta)) text = `${e.delta.length} op${e.delta.length === 1 ? '' : 's'}`;
-  else if (typeof e.message === 'string') text = e.message;
-  else if (typeof e.content === 'string') text = JSON.stringify(e.content);
+  else if (typeof e.message === 'string') text = e.message.slice(0, max + 1);
+  else if (typeof e.content === 'string') text = quote(e.content);
   else if (e.outcome && typeof e.outcome === 'object') text = `outcome: ${String((e.outcome as { type?: unknown }).type)}`;
   if (text === undefined) return '';
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;

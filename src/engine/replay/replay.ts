@@ -207,7 +207,7 @@ export class Replay {
       };
       if (this.options.startDroppedOf?.(streamId)) {
         s.verifier.assumeRunning();
-        this.report('stream/start-dropped', index, "This stream's first events were dropped by the capture buffer before the panel opened; checks that need them are skipped.");
+        this.report('stream/start-dropped', index, "This stream's first events are not in this session (the capture buffer dropped them before the panel asked, or they were cleared); checks that need them are skipped.");
       }
       this.streams.set(streamId, s);
     }

@@ -104,6 +104,50 @@ export class Session {
     return () => this.closeListeners.delete(listener);
   }
 
+  /**
+   * A new session that goes on from this one (Clear): the streams still open come along, marked as lacking their
+   * start, so what they send next is read and judged rightly.
+   */
+  continuation(): Session {
+    const next = new Session();
+    for (const { info } of this.streams.values()) if (info.closedAt === undefined) next.open({ ...info, startDropped: true });
+    return next;
+  }
+
+  /** Applies what another session recorded after it went on from this one (Undo of a Clear). */
+  absorb(later: Session): void {
+    for (const r of later.log) {
+      switch (r.kind) {
+        case 'open':
+          if (!this.streams.has(r.streamId)) this.open({ ...later.streams.get(r.streamId)!.info, closedAt: undefined, error: undefined, endedByNavigation: undefined } as StreamInfo);
+          break;
+        case 'chunk':
+          this.chunk(r.streamId, r.t, r.bytes, r.dir);
+          break;
+        case 'message':
+          this.message(r.streamId, r.t, r.text);
+          break;
+        case 'close': {
+          const info = later.streams.get(r.streamId)?.info;
+          this.close(r.streamId, r.t, r.error, info?.endedByNavigation === true);
+          break;
+        }
+        case 'navigate':
+          this.navigate(r.url, r.t);
+          break;
+        case 'notice':
+          this.notice(r.notice, false);
+          break;
+        default: {
+          const unhandled: never = r;
+          return unhandled;
+        }
+      }
+    }
+    this.noteDropped('page', later.dropped.page);
+    this.noteDropped('extension', later.dropped.extension);
+  }
+
   /** Anything else changed: a notice, a drop count. */
   onChange(listener: ChangeListener): () => void {
     this.changeListeners.add(listener);

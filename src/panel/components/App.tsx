@@ -1,10 +1,12 @@
 import { useSignal } from '@preact/signals';
+import { useEffect } from 'preact/hooks';
 import type { SessionStore } from '../store/sessionStore';
 import type { CaptureControl } from '../capture/captureControl';
 import { Banners } from './Banners';
 import { CaptureBar, CaptureSettings } from './CaptureBar';
 import { ExportDialog } from './ExportDialog';
-import { EventList } from './EventList';
+import { Split } from './Split';
+import { EventList, ROW_HEIGHT } from './EventList';
 import { Inspector } from './Inspector';
 import { Toolbar, type ToolbarActions } from './Toolbar';
 
@@ -12,6 +14,32 @@ export function App({ store, actions, capture }: { store: SessionStore; actions:
   const settingsOpen = useSignal(false);
   const exportOpen = useSignal(false);
   const control = capture?.();
+  useEffect(() => {
+    /**
+     * The keyboard of DevTools: Ctrl/Cmd+F focuses the filter; Up/Down/PageUp/PageDown/Home/End move the
+     * selection from anywhere in the panel except where typing or another control uses the keys.
+     */
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'f') {
+        const filter = document.querySelector<HTMLInputElement>('input.filter');
+        filter?.focus();
+        filter?.select();
+        e.preventDefault();
+        return;
+      }
+      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
+      const target = e.target as HTMLElement | null;
+      // Typing places and dialogs keep their keys; the tab strip and the splitter take theirs first (and stop them).
+      if (target?.closest('input, textarea, select, [contenteditable], dialog, [role=dialog]')) return;
+      const page = Math.max(1, Math.floor((document.querySelector('.event-list')?.clientHeight ?? 220) / ROW_HEIGHT) - 1);
+      const to = ({ ArrowDown: 1, ArrowUp: -1, PageDown: page, PageUp: -page, Home: 'first', End: 'last' } as const)[e.key as 'ArrowDown'];
+      if (to === undefined) return;
+      store.move(to);
+      e.preventDefault();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [store]);
   const toolbarActions = { ...actions, openExport: () => (exportOpen.value = true), ...(control && { openSettings: () => (settingsOpen.value = true) }) };
   return (
     <div class="app">
@@ -20,10 +48,7 @@ export function App({ store, actions, capture }: { store: SessionStore; actions:
       {control && !store.imported.value && <CaptureBar capture={control} />}
       {control && settingsOpen.value && <CaptureSettings capture={control} onClose={() => (settingsOpen.value = false)} />}
       <Banners store={store} />
-      <main class="split">
-        <EventList store={store} />
-        <Inspector store={store} />
-      </main>
+      <Split first={<EventList store={store} />} second={<Inspector store={store} />} />
     </div>
   );
 }

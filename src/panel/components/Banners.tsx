@@ -28,6 +28,18 @@ export function Banners({ store }: { store: SessionStore }) {
       {banners.map((b) => (
         <div class={`banner banner-${b.kind}`} role={b.kind === 'error' ? 'alert' : 'status'} key={b.id} data-testid="banner">
           <span class="banner-text">{b.text}</span>
+          {b.action && (
+            <button
+              type="button"
+              class="button"
+              onClick={() => {
+                b.action!.run();
+                store.dismiss(b.id);
+              }}
+            >
+              {b.action.label}
+            </button>
+          )}
           <button type="button" class="icon-button" aria-label="Dismiss" title="Dismiss" onClick={() => store.dismiss(b.id)}>
             ✕
           </button>

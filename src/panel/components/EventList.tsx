@@ -3,15 +3,17 @@ import { useEffect, useRef } from 'preact/hooks';
 import { keyIds, preview, typeLabel } from '../../engine/events/summary';
 import type { SessionStore } from '../store/sessionStore';
 import { categoryOf } from './category';
+import { Visible, visibleText } from './Visible';
 
-const ROW_HEIGHT = 22;
+export const ROW_HEIGHT = 22;
 const OVERSCAN = 10;
 
 const formatDelta = (ms: number): string => (ms < 1000 ? `+${Math.round(ms)} ms` : `+${(ms / 1000).toFixed(2)} s`);
 
 /**
  * The timeline: one row per frame, virtualized (only the rows in view exist), following the tail while the
- * user is at the bottom. Arrow keys move the selection, like the Network panel.
+ * user is at the bottom. Lines mark where a stream, a run or a page begins. The keyboard moves the selection
+ * from anywhere in the panel (see App).
  */
 export function EventList({ store }: { store: SessionStore }) {
   const { all: frames } = store.frames.value;
@@ -22,8 +24,8 @@ export function EventList({ store }: { store: SessionStore }) {
   const height = useSignal(400);
   const stick = useRef(true);
   const ref = useRef<HTMLDivElement>(null);
-  const current = store.current.value;
   const navigations = store.session.value.navigations;
+  const imported = store.imported.value;
 
   useEffect(() => {
     const el = ref.current;
@@ -33,6 +35,16 @@ export function EventList({ store }: { store: SessionStore }) {
     height.value = el.clientHeight;
     return () => observer.disconnect();
   }, []);
+
+  // An imported file is read from its start; the live capture follows its tail.
+  useEffect(() => {
+    const el = ref.current;
+    stick.current = !imported;
+    if (el && imported) {
+      el.scrollTop = 0;
+      scrollTop.value = 0;
+    }
+  }, [imported]);
 
   // Follow the tail while the user is at the bottom; otherwise keep the selected event in view (also when the
   // filter changes under it).
@@ -52,23 +64,8 @@ export function EventList({ store }: { store: SessionStore }) {
         return;
       }
     }
-    if (stick.current) el.scrollTop = el.scrollHeight;
+    if (stick.current) el.scrollTop = total * ROW_HEIGHT;
   }, [total, selectedIndex, visible]);
-
-  const rowOf = (index: number) => (visible ? visible.indexOf(index) : index);
-  const move = (delta: number) => {
-    if (total === 0) return;
-    const at = current === null ? total - 1 : Math.max(0, rowOf(current));
-    const row = Math.min(total - 1, Math.max(0, at + delta));
-    const index = visible ? visible[row]! : row;
-    store.select(index);
-    const el = ref.current;
-    if (el) {
-      const top = row * ROW_HEIGHT;
-      if (top < el.scrollTop) el.scrollTop = top;
-      else if (top + ROW_HEIGHT > el.scrollTop + el.clientHeight) el.scrollTop = top + ROW_HEIGHT - el.clientHeight;
-    }
-  };
 
   const first = Math.max(0, Math.floor(scrollTop.value / ROW_HEIGHT) - OVERSCAN);
   const last = Math.min(total, Math.ceil((scrollTop.value + height.value) / ROW_HEIGHT) + OVERSCAN);
@@ -79,21 +76,45 @@ export function EventList({ store }: { store: SessionStore }) {
     const type = typeLabel(frame.event);
     const p = byIndex.get(index);
     const start = store.runStartOf(index);
-    const navigatedHere = navigations.some((n) => n.atFrame === index && index > 0);
+    const previous = index > 0 ? frames[index - 1] : undefined;
+    const navigatedHere = index > 0 && navigations.some((n) => n.atFrame === index);
+    const runStarts = type === 'RUN_STARTED';
+    const streamStarts = frame.index === 0 && !runStarts;
+    const streamChanged = previous !== undefined && previous.streamId !== frame.streamId;
+    const outcome = type === 'RUN_FINISHED' ? (frame.event as { outcome?: { type?: unknown } }).outcome?.type : undefined;
+    const ids = keyIds(frame.event);
+    const text = preview(frame.event);
     rows.push(
       <div
         key={index}
         role="row"
+        aria-rowindex={r + 1}
         aria-selected={store.selected.value === index}
-        class={`row ${store.selected.value === index ? 'selected' : ''} ${p?.errors ? 'has-error' : ''} ${navigatedHere ? 'nav-divider' : ''} ${frame.replayable ? '' : 'not-replayed'}`}
+        class={[
+          'row',
+          store.selected.value === index && 'selected',
+          p?.errors && 'has-error',
+          navigatedHere && 'nav-divider',
+          runStarts && 'run-start',
+          (streamStarts || (streamChanged && !runStarts)) && 'stream-change',
+          type === 'RUN_ERROR' && 'run-error',
+          outcome === 'interrupt' && 'run-interrupted',
+          !frame.replayable && 'not-replayed',
+        ]
+          .filter(Boolean)
+          .join(' ')}
         style={{ top: `${r * ROW_HEIGHT}px` }}
         onClick={() => store.select(index)}
         data-index={index}
-        title={navigatedHere ? 'The page navigated before this event' : undefined}
+        title={navigatedHere ? 'The page navigated before this event' : streamChanged ? `Stream ${frame.streamId}` : undefined}
       >
-        <span class="cell index">{index}</span>
-        <span class="cell time">{start === undefined ? '' : formatDelta(frame.t - start)}</span>
-        <span class={`cell type cat-${categoryOf(type)}`}>
+        <span role="gridcell" class="cell index">
+          {index}
+        </span>
+        <span role="gridcell" class="cell time">
+          {start === undefined ? '' : formatDelta(frame.t - start)}
+        </span>
+        <span role="gridcell" class={`cell type cat-${categoryOf(type)}`} title={type}>
           {frame.direction === 'out' && (
             <span class="dir" title="Sent by the page over the WebSocket (shown, not replayed)">
               ↑{' '}
@@ -101,15 +122,22 @@ export function EventList({ store }: { store: SessionStore }) {
           )}
           {type}
         </span>
-        <span class="cell ids">
-          {keyIds(frame.event).map(([k, v]) => (
-            <span class="id" key={k}>
-              <span class="id-key">{k}</span> {v}
+        {(outcome === 'interrupt' || type === 'RUN_ERROR') && (
+          <span role="gridcell" class={`cell row-tag ${type === 'RUN_ERROR' ? 'tag-error' : 'tag-interrupt'}`}>
+            {type === 'RUN_ERROR' ? 'failed' : 'interrupted'}
+          </span>
+        )}
+        <span role="gridcell" class="cell ids">
+          {ids.map(([k, v]) => (
+            <span class="id" key={k} title={`${k}: ${visibleText(v)}`}>
+              <span class="id-key">{k}</span> <Visible text={v} />
             </span>
           ))}
         </span>
-        <span class="cell preview">{preview(frame.event)}</span>
-        <span class="cell flags">
+        <span role="gridcell" class="cell preview" title={text ? visibleText(text) : undefined}>
+          <Visible text={text} />
+        </span>
+        <span role="gridcell" class="cell flags">
           {p && p.errors > 0 && <span class="dot dot-error" title={`${p.errors} error(s)`} />}
           {p && p.warnings > 0 && <span class="dot dot-warning" title={`${p.warnings} warning(s)`} />}
         </span>
@@ -122,18 +150,11 @@ export function EventList({ store }: { store: SessionStore }) {
       class="event-list"
       role="grid"
       aria-label="Events"
+      aria-rowcount={total}
+      aria-readonly="true"
       tabIndex={0}
       ref={ref}
-      onKeyDown={(e) => {
-        if (e.key === 'ArrowDown') move(1);
-        else if (e.key === 'ArrowUp') move(-1);
-        else if (e.key === 'Home') move(-total);
-        else if (e.key === 'End') {
-          store.select(null);
-          stick.current = true;
-        } else return;
-        e.preventDefault();
-      }}
+      data-testid="event-list"
       onScroll={(e) => {
         const el = e.currentTarget as HTMLDivElement;
         scrollTop.value = el.scrollTop;
@@ -141,13 +162,15 @@ export function EventList({ store }: { store: SessionStore }) {
       }}
     >
       {total === 0 ? (
-        <div class="empty">
-          {frames.length === 0
-            ? 'Waiting for AG-UI streams in this tab… Run your agent, or reload the page to capture from its start.'
-            : 'No events match the filter.'}
+        <div class="empty" data-testid="empty">
+          {frames.length > 0
+            ? 'No events match the filter.'
+            : store.imported.value
+              ? 'This file holds no events.'
+              : store.emptyText}
         </div>
       ) : (
-        <div class="rows" style={{ height: `${total * ROW_HEIGHT}px` }}>
+        <div class="rows" role="rowgroup" style={{ height: `${total * ROW_HEIGHT}px` }}>
           {rows}
         </div>
       )}

@@ -1,16 +1,17 @@
-import type { SessionStore } from '../store/sessionStore';
-import type { ExportOptions } from '../../engine/session/exportFormat';
+import { useSignal } from '@preact/signals';
 import { MAX_EVENT_BYTES, PAGE_MAX_BYTES, PAGE_MAX_EVENTS, TAB_MAX_BYTES, TAB_MAX_EVENTS } from '../../bridge/limits';
+import type { ExportOptions } from '../../engine/session/exportFormat';
+import type { SessionStore } from '../store/sessionStore';
 import { CATEGORIES, type Category } from './category';
 
 export interface ToolbarActions {
   onClear(): void;
   onExport(options: ExportOptions): void;
-  /** Opens the export dialog (set by App). */
-  openExport?: () => void;
   onImport(file: File): void;
   onBackToLive?: () => void;
   preserveLog?: { on: boolean; toggle(): void };
+  /** Opens the export dialog (set by App). */
+  openExport?: () => void;
   /** Where capture runs (the extension's panel only). */
   openSettings?: () => void;
 }
@@ -23,21 +24,76 @@ const droppedTitle = ({ page, extension }: { page: number; extension: number }):
     .filter(Boolean)
     .join('; ') + '. Checks that need the dropped events are skipped.';
 
+const FILTER_HELP: [string, string][] = [
+  ['word', 'the type, an id or the content contains it'],
+  ['"two words"', 'a phrase'],
+  ['type:STATE_DELTA', 'the event type (part of it is enough)'],
+  ['run:abc  thread:t1', 'events of a run, of a conversation'],
+  ['tool:get_weather', 'events of a tool call, by name or id'],
+  ['messageId:m1', 'any other field of the event'],
+  ['-word  -type:CUSTOM', 'leave out what matches'],
+  ['/^TOOL_CALL_/', 'a regular expression ("/a b/" with spaces)'],
+  ['type:A|B  type:A,B', 'either (inside a key)'],
+  ['a b', 'both (a space is "and")'],
+];
+
+/** Picks one conversation or one run to follow alone. */
+function ScopePicker({ store }: { store: SessionStore }) {
+  void store.version.value;
+  const runs = store.replay.value.timeline.runs;
+  const lanes = [...new Set(runs.map((r) => r.lane))];
+  if (runs.length < 2 && lanes.length < 2) return null;
+  const value = store.scope.value === null ? '' : store.scope.value.kind === 'thread' ? `thread:${store.scope.value.lane}` : `run:${store.scope.value.key}`;
+  return (
+    <select
+      class="scope"
+      aria-label="Thread or run"
+      title="Follow one conversation (thread) or one run alone"
+      value={value}
+      onChange={(e) => {
+        const v = (e.currentTarget as HTMLSelectElement).value;
+        store.scope.value = v === '' ? null : v.startsWith('thread:') ? { kind: 'thread', lane: v.slice(7) } : { kind: 'run', key: Number(v.slice(4)) };
+      }}
+    >
+      <option value="">All threads and runs</option>
+      {lanes.map((lane) => (
+        <optgroup key={lane} label={`thread ${lane}`}>
+          <option value={`thread:${lane}`}>thread {lane} (all its runs)</option>
+          {runs
+            .filter((r) => r.lane === lane)
+            .map((r) => (
+              <option key={r.key} value={`run:${r.key}`}>
+                run {r.runId} · {r.status}
+              </option>
+            ))}
+        </optgroup>
+      ))}
+    </select>
+  );
+}
+
 export function Toolbar({ store, actions }: { store: SessionStore; actions: ToolbarActions }) {
   const count = store.eventCount.value;
+  const shown = store.shownCount.value;
   const streams = store.session.value.streams.size;
   const { errors, warnings } = store.problems.value;
-  const hidden = store.hidden.value;
-  const toggle = (c: Category) => {
-    const next = new Set(hidden);
-    if (next.has(c)) next.delete(c);
-    else next.add(c);
-    store.hidden.value = next;
+  const only = store.only.value;
+  const help = useSignal(false);
+  const filterError = store.query.value.error;
+  /** Like the Network panel's type filter: a click shows only that kind (again: all), Ctrl/Cmd-click adds or removes it. */
+  const pick = (c: Category | null, add: boolean) => {
+    if (c === null) store.only.value = new Set();
+    else if (add) {
+      const next = new Set(only);
+      if (next.has(c)) next.delete(c);
+      else next.add(c);
+      store.only.value = next;
+    } else store.only.value = only.size === 1 && only.has(c) ? new Set() : new Set([c]);
   };
   return (
-    <div class="toolbar" role="toolbar">
-      <div class="toolbar-row">
-        <button type="button" class="icon-button" title="Clear" aria-label="Clear" onClick={actions.onClear}>
+    <div class="toolbar" role="toolbar" aria-label="Capture and filters">
+      <div class="toolbar-row wrap">
+        <button type="button" class="icon-button" title={store.imported.value ? 'Close the imported file' : 'Clear'} aria-label="Clear" onClick={actions.onClear}>
           ⊘
         </button>
         {actions.preserveLog && (
@@ -45,82 +101,125 @@ export function Toolbar({ store, actions }: { store: SessionStore; actions: Tool
             <input type="checkbox" checked={actions.preserveLog.on} onChange={actions.preserveLog.toggle} data-testid="preserve-log" /> Preserve log
           </label>
         )}
-        <span class="divider" />
-        <input
-          class="filter"
-          type="search"
-          placeholder="Filter: type, id or text"
-          aria-label="Filter events"
-          value={store.filter.value}
-          onInput={(e) => (store.filter.value = (e.currentTarget as HTMLInputElement).value)}
-        />
-        <label class="check" title="Only events with errors or warnings">
-          <input type="checkbox" checked={store.onlyProblems.value} onChange={() => (store.onlyProblems.value = !store.onlyProblems.value)} /> Problems
-        </label>
-        <span class="divider" />
-        <label class="button" title="Open a session file, a JSON or JSONL event list, SSE text or a protobuf dump">
-          Import…
+        <span class="filter-box">
           <input
-            type="file"
-            hidden
-            data-testid="import"
-            onChange={(e) => {
-              const file = (e.currentTarget as HTMLInputElement).files?.[0];
-              if (file) actions.onImport(file);
-              (e.currentTarget as HTMLInputElement).value = '';
+            class={`filter ${filterError ? 'invalid' : ''}`}
+            type="search"
+            placeholder="Filter: type:, run:, tool:, -word, /regex/"
+            aria-label="Filter events"
+            aria-invalid={filterError ? 'true' : undefined}
+            title={filterError ?? 'Ctrl+F focuses, Esc clears'}
+            value={store.filter.value}
+            onInput={(e) => (store.filter.value = (e.currentTarget as HTMLInputElement).value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape') {
+                store.filter.value = '';
+                e.preventDefault();
+              }
             }}
           />
-        </label>
-        <button type="button" class="button" onClick={() => (actions.openExport ? actions.openExport() : actions.onExport({}))} disabled={streams === 0} data-testid="export">
-          Export
-        </button>
-        {actions.openSettings && (
-          <button type="button" class="icon-button" title="Where capture runs" aria-label="Capture settings" onClick={actions.openSettings} data-testid="open-settings">
-            ⚙
+          <button type="button" class="icon-button" aria-label="Filter help" aria-expanded={help.value} onClick={() => (help.value = !help.value)}>
+            ?
           </button>
-        )}
-        <span class="spacer" />
-        {store.dropped.value.total > 0 && (
-          <span class="badge badge-warning" data-testid="dropped" title={droppedTitle(store.dropped.value)}>
-            {store.dropped.value.total} older event{store.dropped.value.total === 1 ? '' : 's'} dropped
-          </span>
-        )}
-        {errors + warnings > 0 && (
-          <button type="button" class="badge-button" onClick={() => (store.tab.value = 'problems')} data-testid="problem-count">
-            {errors > 0 && <span class="badge badge-error">{errors} errors</span>}
-            {warnings > 0 && <span class="badge badge-warning">{warnings} warnings</span>}
-          </button>
-        )}
-        <span class="muted">
-          {streams} stream{streams === 1 ? '' : 's'}
+          {help.value && (
+            <div class="popover" role="dialog" aria-label="Filter syntax" data-testid="filter-help">
+              <table>
+                <tbody>
+                  {FILTER_HELP.map(([syntax, meaning]) => (
+                    <tr key={syntax}>
+                      <td>
+                        <code>{syntax}</code>
+                      </td>
+                      <td>{meaning}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              <p class="muted">Ctrl/Cmd+F focuses the filter; Esc clears it.</p>
+            </div>
+          )}
         </span>
-        <span class="count" data-testid="event-count">
-          {count} events
+        <label class="check" title="Only events with errors or warnings (combines with the kinds and the filter)">
+          <input type="checkbox" checked={store.onlyProblems.value} onChange={() => (store.onlyProblems.value = !store.onlyProblems.value)} /> Problems
+        </label>
+        <ScopePicker store={store} />
+        <span class="toolbar-group">
+          <label class="button" title="Open a session file, a JSON or JSONL event list, SSE text or a protobuf dump">
+            Import…
+            <input
+              type="file"
+              class="visually-hidden"
+              data-testid="import"
+              onChange={(e) => {
+                const file = (e.currentTarget as HTMLInputElement).files?.[0];
+                if (file) actions.onImport(file);
+                (e.currentTarget as HTMLInputElement).value = '';
+              }}
+            />
+          </label>
+          <button type="button" class="button" onClick={() => (actions.openExport ? actions.openExport() : actions.onExport({}))} disabled={streams === 0} data-testid="export">
+            Export
+          </button>
+          {actions.openSettings && (
+            <button type="button" class="icon-button" title="Where capture runs" aria-label="Capture settings" onClick={actions.openSettings} data-testid="open-settings">
+              ⚙
+            </button>
+          )}
+        </span>
+        <span class="status" data-testid="status">
+          {store.dropped.value.total > 0 && (
+            <span class="badge badge-warning" data-testid="dropped" title={droppedTitle(store.dropped.value)}>
+              {store.dropped.value.total} older event{store.dropped.value.total === 1 ? '' : 's'} dropped
+            </span>
+          )}
+          {errors + warnings > 0 && (
+            <button type="button" class="badge-button" onClick={() => (store.tab.value = 'problems')} data-testid="problem-count" title="Show the problems">
+              {errors > 0 && <span class="badge badge-error">{errors} errors</span>}
+              {warnings > 0 && <span class="badge badge-warning">{warnings} warnings</span>}
+            </button>
+          )}
+          <span class="muted streams">
+            {streams} stream{streams === 1 ? '' : 's'}
+          </span>
+          {shown !== null && (
+            <span class="count shown" data-testid="shown-count">
+              {shown} of
+            </span>
+          )}
+          <span class="count" data-testid="event-count">
+            {count} events
+          </span>
         </span>
       </div>
-      <div class="toolbar-row chips" role="group" aria-label="Event kinds">
+      <div class="toolbar-row chips" role="group" aria-label="Event kinds (click: only this kind; Ctrl/Cmd-click: add or remove)">
+        <button type="button" class={`chip ${only.size === 0 ? 'on' : ''}`} aria-pressed={only.size === 0} onClick={() => pick(null, false)}>
+          all
+        </button>
         {CATEGORIES.map((c) => (
           <button
             type="button"
             key={c}
-            class={`chip cat-${c} ${hidden.has(c) ? 'off' : ''}`}
-            aria-pressed={!hidden.has(c)}
-            onClick={() => toggle(c)}
+            class={`chip cat-${c} ${only.has(c) ? 'on' : ''}`}
+            aria-pressed={only.has(c)}
+            data-category={c}
+            onClick={(e) => pick(c, e.ctrlKey || e.metaKey)}
           >
             {c}
           </button>
         ))}
-        {store.imported.value && (
-          <span class="imported" data-testid="imported">
-            Showing {store.imported.value.name}
-            {actions.onBackToLive && (
-              <button type="button" class="link" onClick={actions.onBackToLive}>
-                back to live capture
-              </button>
-            )}
-          </span>
-        )}
       </div>
+      {store.imported.value && (
+        <div class="toolbar-row imported-row">
+          <span class="imported ellipsis" data-testid="imported" title={store.imported.value.name}>
+            Showing {store.imported.value.name}
+          </span>
+          {actions.onBackToLive && (
+            <button type="button" class="link" onClick={actions.onBackToLive}>
+              back to live capture
+            </button>
+          )}
+        </div>
+      )}
     </div>
   );
 }

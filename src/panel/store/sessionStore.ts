@@ -5,8 +5,17 @@ import type { Replay } from '../../engine/replay/replay';
 import { replaySession } from '../../engine/session/replaySession';
 import { Session } from '../../engine/session/session';
 import { type Category, categoryOf } from '../components/category';
+import { type FilterSubject, matches, parseQuery } from './filterQuery';
 
 const REPAINT_MS = 100;
+
+/** A message inline at the top of the panel; `action`: one button (Undo); `ttl`: it goes by itself after that many ms. */
+export interface Banner {
+  id: number;
+  kind: 'error' | 'warning' | 'info';
+  text: string;
+  action?: { label: string; run(): void };
+}
 
 export type Tab = 'event' | 'diff' | 'state' | 'messages' | 'runs' | 'problems';
 
@@ -14,18 +23,21 @@ export type Tab = 'event' | 'diff' | 'state' | 'messages' | 'runs' | 'problems';
  * The panel's view of one tab's captured session. The Session holds the truth and the Replay derives the rest;
  * signals here only say "it changed" (once per animation frame at most) and hold what the user chose.
  */
-export function createSessionStore() {
+export function createSessionStore(options: { emptyText?: string } = {}) {
   const session = signal(new Session());
   const replay = signal<Replay>(replaySession(session.value, { live: true }));
   /** Bumped when frames were added; everything derived reads it. */
   const version = signal(0);
   /** Messages shown inline at the top of the panel until dismissed (never alert(), which DevTools may swallow). */
-  const banners = signal<{ id: number; kind: 'error' | 'warning' | 'info'; text: string }[]>([]);
+  const banners = signal<Banner[]>([]);
   let nextBanner = 0;
   /** The selected event index, or null to follow the latest. */
   const selected = signal<number | null>(null);
   const filter = signal('');
-  const hidden = signal<ReadonlySet<Category>>(new Set());
+  /** Categories shown (empty: all), as the Network panel's type filter: a click shows one, Ctrl/Cmd-click adds. */
+  const only = signal<ReadonlySet<Category>>(new Set());
+  /** One conversation or one run, followed alone (null: everything). */
+  const scope = signal<{ kind: 'thread'; lane: string } | { kind: 'run'; key: number } | null>(null);
   const onlyProblems = signal(false);
   const tab = signal<Tab>('event');
   /** Set while an imported file is shown instead of the live capture. */
@@ -33,6 +45,10 @@ export function createSessionStore() {
   /** Time of the RUN_STARTED that each frame's run began with (per stream), for "+ms since run start". */
   let runStart: number[] = [];
   const lastRunStart = new Map<string, number>();
+  /** The runId each frame's stream was in when it came, and the tool names by call id (for run: and tool:). */
+  let runIdAt: (string | undefined)[] = [];
+  const lastRunId = new Map<string, string>();
+  const toolNames = new Map<string, string>();
   let unsubscribe: () => void = () => undefined;
   let scheduled = false;
 
@@ -64,7 +80,14 @@ export function createSessionStore() {
     for (let i = from; i < frames.length; i++) {
       const frame = frames[i]!;
       if (frame.event !== undefined) events++;
-      if (typeLabel(frame.event) === 'RUN_STARTED') lastRunStart.set(frame.streamId, frame.t);
+      const type = typeLabel(frame.event);
+      const e = frame.event as Record<string, unknown> | undefined;
+      if (type === 'RUN_STARTED') {
+        lastRunStart.set(frame.streamId, frame.t);
+        if (typeof e?.runId === 'string') lastRunId.set(frame.streamId, e.runId);
+      }
+      runIdAt[i] = lastRunId.get(frame.streamId);
+      if (typeof e?.toolCallId === 'string' && typeof e.toolCallName === 'string') toolNames.set(e.toolCallId, e.toolCallName);
       runStart[i] = lastRunStart.get(frame.streamId) ?? s.streams.get(frame.streamId)?.info.openedAt ?? frame.t;
     }
   };
@@ -72,8 +95,11 @@ export function createSessionStore() {
   const attach = (s: Session) => {
     unsubscribe();
     runStart = [];
+    runIdAt = [];
     events = 0;
     lastRunStart.clear();
+    lastRunId.clear();
+    toolNames.clear();
     index(s, s.frames, 0);
     const off = s.subscribe((frames, from) => {
       index(s, frames, from);
@@ -133,41 +159,70 @@ export function createSessionStore() {
     };
   });
 
+  const query = computed(() => parseQuery(filter.value));
+
+  /** What the filter language reads of frame i. */
+  const subjectOf = (i: number): FilterSubject => {
+    const frame = session.value.frames[i]!;
+    const e = frame.event as Record<string, unknown> | undefined;
+    const callId = typeof e?.toolCallId === 'string' ? e.toolCallId : undefined;
+    return {
+      type: typeLabel(frame.event),
+      ids: keyIds(frame.event),
+      raw: frame.raw.length <= 4096 ? frame.raw : frame.raw.slice(0, 4096),
+      run: runIdAt[i],
+      thread: replay.value.laneAt(i),
+      tools: callId ? [callId, toolNames.get(callId) ?? ''] : typeof e?.toolCallName === 'string' ? [e.toolCallName] : [],
+      event: e,
+    };
+  };
+
   /** Indices of the frames that pass the filters (null: all of them). */
   const visible = computed((): number[] | null => {
     void version.value;
-    const query = filter.value.trim().toLowerCase();
-    const cats = hidden.value;
+    const { terms } = query.value;
+    const cats = only.value;
     const problemsOnly = onlyProblems.value;
-    if (!query && cats.size === 0 && !problemsOnly) return null;
+    const within = scope.value;
+    if (terms.length === 0 && cats.size === 0 && !problemsOnly && !within) return null;
     const byIndex = problems.value.byIndex;
+    const r = replay.value;
+    const run = within?.kind === 'run' ? r.timeline.runs[within.key] : undefined;
     const out: number[] = [];
     const all = session.value.frames;
     for (let i = 0; i < all.length; i++) {
       const frame = all[i]!;
-      const type = typeLabel(frame.event);
-      if (cats.size && cats.has(categoryOf(type))) continue;
+      if (within?.kind === 'thread' && r.laneAt(i) !== within.lane) continue;
+      if (run && (i < run.start || (run.end !== undefined && i > run.end) || frame.streamId !== run.streamId)) continue;
+      if (cats.size && !cats.has(categoryOf(typeLabel(frame.event)))) continue;
       if (problemsOnly) {
         const p = byIndex.get(i);
         if (!p || p.errors + p.warnings === 0) continue;
       }
-      if (query) {
-        const hay = `${type} ${keyIds(frame.event)
-          .map(([k, v]) => `${k}:${v}`)
-          .join(' ')} ${frame.raw.length < 2000 ? frame.raw : ''}`.toLowerCase();
-        if (!hay.includes(query)) continue;
-      }
+      if (terms.length > 0 && !matches(terms, subjectOf(i))) continue;
       out.push(i);
     }
     return out;
   });
 
-  /** The event the inspector shows: the selected one, or the latest. */
+  /** Events the filters let through (with the total, "6 of 149 events"). */
+  const shownCount = computed((): number | null => {
+    const v = visible.value;
+    if (!v) return null;
+    const frames = session.value.frames;
+    let n = 0;
+    for (const i of v) if (frames[i]!.event !== undefined) n++;
+    return n;
+  });
+
+  /** The event the inspector shows: the selected one, or the latest one the filters let through. */
   const current = computed((): number | null => {
     void version.value;
     const n = session.value.frames.length;
     if (n === 0) return null;
-    return selected.value === null ? n - 1 : Math.min(selected.value, n - 1);
+    if (selected.value !== null) return Math.min(selected.value, n - 1);
+    const v = visible.value;
+    return v ? (v.length > 0 ? v[v.length - 1]! : null) : n - 1;
   });
 
   const use = (next: Session) => {
@@ -181,6 +236,8 @@ export function createSessionStore() {
     session,
     replay,
     version,
+    /** What the timeline says while there is nothing to show. */
+    emptyText: options.emptyText ?? 'Waiting for AG-UI streams in this tab… Run your agent, or reload the page to capture from its start.',
     frames,
     eventCount,
     problems,
@@ -188,9 +245,12 @@ export function createSessionStore() {
     dropped,
     notices,
     banners,
-    /** Shows a message inline (an error: a bad file, a failed delivery; dismissible). */
-    notify(kind: 'error' | 'warning' | 'info', text: string) {
-      banners.value = [...banners.value.filter((b) => b.text !== text), { id: ++nextBanner, kind, text }];
+    /** Shows a message inline (an error: a bad file, a failed delivery; dismissible). Returns its id. */
+    notify(kind: 'error' | 'warning' | 'info', text: string, extra: { action?: Banner['action']; ttl?: number } = {}): number {
+      const id = ++nextBanner;
+      banners.value = [...banners.value.filter((b) => b.text !== text), { id, kind, text, ...(extra.action && { action: extra.action }) }];
+      if (extra.ttl) setTimeout(() => (banners.value = banners.value.filter((b) => b.id !== id)), extra.ttl);
+      return id;
     },
     dismiss(id: number) {
       banners.value = banners.value.filter((b) => b.id !== id);
@@ -198,8 +258,11 @@ export function createSessionStore() {
     selected,
     current,
     filter,
-    hidden,
+    query,
+    only,
+    scope,
     onlyProblems,
+    shownCount,
     tab,
     imported,
     runStartOf: (i: number): number | undefined => runStart[i],
@@ -210,6 +273,24 @@ export function createSessionStore() {
         selected.value = null;
         version.value++;
       });
+    },
+    /**
+     * Moves the selection among the rows the filters let through: by `delta` rows, to the first, or to the last
+     * (then it follows the latest again, as End does in the Network panel).
+     */
+    move(to: number | 'first' | 'last') {
+      const v = visible.value;
+      const n = v ? v.length : session.value.frames.length;
+      if (n === 0) return;
+      if (to === 'last') {
+        selected.value = null;
+        return;
+      }
+      const rowOf = (i: number) => (v ? v.indexOf(i) : i);
+      const cur = current.value;
+      const at = cur === null ? n - 1 : Math.max(0, rowOf(cur));
+      const row = to === 'first' ? 0 : Math.min(n - 1, Math.max(0, at + to));
+      selected.value = v ? v[row]! : row;
     },
     select(index: number | null, show?: Tab) {
       batch(() => {

@@ -221,7 +221,7 @@ const onPanelPort = (port: Runtime.Port): void => {
         return;
       }
       case 'clear':
-        logs.get(message.tabId)?.clear();
+        logs.get(message.tabId)?.clear(message.upTo);
         return;
       case 'preserve-log':
         setPreserved(message.tabId, message.on);

@@ -85,3 +85,17 @@ describe('TabLog', () => {
     expect([...log.backlog()].map((m) => m.kind)).toEqual(['navigated', 'item']);
   });
 });
+
+describe('TabLog.clear up to what the panel had', () => {
+  it('keeps later records and the opening of a stream that goes on past the cut', () => {
+    const log = new TabLog();
+    log.add(open(0));
+    log.add(chunk(1, 3, 0));
+    log.add(chunk(2, 2, 3));
+    log.clear({ d: 1 });
+    const backlog = [...log.backlog()];
+    expect(backlog.find((m) => m.kind === 'pinned')).toMatchObject({ items: [{ seq: 0 }] });
+    expect(backlog.find((m) => m.kind === 'gap')).toEqual({ kind: 'gap', docKey: 'd', to: 2, e: 3, where: 'cleared' });
+    expect(items(backlog).map((i) => i.seq)).toEqual([2]);
+  });
+});

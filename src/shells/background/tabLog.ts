@@ -133,14 +133,46 @@ export class TabLog {
     this.entries.push({ nav: true, url, t });
   }
 
-  /** Forgets what is held; a panel that asks later is told it was cleared, not dropped. */
-  clear(): void {
-    this.entries = [];
-    this.pinned = [];
+  /**
+   * Forgets what a panel had when the user cleared (per document, records up to `upTo`; everything when not
+   * given); later records stay. A panel that asks later is told those were cleared, not dropped. Openings of
+   * streams that go on past the cut are kept (pinned) so the rest can be read.
+   */
+  clear(upTo?: Record<string, number>): void {
+    const cleared = (e: Captured) => upTo === undefined || e.seq <= (upTo[e.docKey] ?? -1);
+    const kept: Entry[] = [];
+    const cutOpens: Captured[] = [];
+    const reached = new Map<string, { seq: number; e: number }>();
+    for (let i = this.head; i < this.entries.length; i++) {
+      const entry = this.entries[i]!;
+      if ('nav' in entry) {
+        if (upTo !== undefined) kept.push(entry);
+        continue;
+      }
+      if (!cleared(entry)) {
+        kept.push(entry);
+        continue;
+      }
+      reached.set(entry.docKey, { seq: entry.seq + 1, e: entry.e + eventsOf(entry) });
+      if (entry.record.kind === 'open') cutOpens.push(entry);
+      else if (entry.record.kind === 'close') {
+        const id = entry.record.id;
+        const doc = entry.docKey;
+        for (let k = cutOpens.length - 1; k >= 0; k--) if (cutOpens[k]!.docKey === doc && cutOpens[k]!.record.kind === 'open' && cutOpens[k]!.record.id === id) cutOpens.splice(k, 1);
+      }
+    }
+    if (upTo === undefined) for (const [docKey, end] of this.ends) reached.set(docKey, end);
+    this.entries = kept;
     this.head = 0;
     this.events = 0;
     this.bytes = 0;
-    for (const [docKey, end] of this.ends) this.cutAt({ docKey, to: end.seq, e: end.e, where: 'cleared' });
+    for (const k of kept) {
+      if ('nav' in k) continue;
+      this.events += eventsOf(k);
+      this.bytes += recordSize(k.record);
+    }
+    this.pinned = upTo === undefined ? [] : [...this.pinned.filter((p) => !cleared(p)), ...cutOpens];
+    for (const [docKey, end] of reached) this.cutAt({ docKey, to: end.seq, e: end.e, where: 'cleared' });
     // The intake stays: sequence numbers keep growing, so nothing cleared comes back.
   }
 

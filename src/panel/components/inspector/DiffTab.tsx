@@ -1,9 +1,12 @@
 import { effectOf } from '../../../engine/diff/effect';
 import type { SessionStore } from '../../store/sessionStore';
+import { LongText } from '../LongText';
+import { visibleText } from '../Visible';
 
 const show = (v: unknown) => {
-  const s = JSON.stringify(v);
-  return s === undefined ? 'undefined' : s.length > 200 ? `${s.slice(0, 200)}…` : s;
+  // A huge string is cut before it is quoted.
+  const s = typeof v === 'string' && v.length > 400 ? `${JSON.stringify(v.slice(0, 200))}…` : JSON.stringify(v);
+  return s === undefined ? 'undefined' : visibleText(s.length > 200 ? `${s.slice(0, 200)}…` : s);
 };
 
 export function DiffTab({ store, index }: { store: SessionStore; index: number }) {
@@ -54,13 +57,13 @@ export function DiffTab({ store, index }: { store: SessionStore; index: number }
                 {m.appended !== undefined && (
                   <span>
                     {' '}
-                    + <mark class="appended">{m.appended}</mark>
+                    + <mark class="appended"><LongText text={m.appended} limit={2000} inline /></mark>
                   </span>
                 )}
                 {m.argsAppended?.map((a) => (
                   <span key={a.toolCallId}>
                     {' '}
-                    {a.added ? 'new tool call' : 'args'} <code>{a.name}</code> + <mark class="appended">{a.text}</mark>
+                    {a.added ? 'new tool call' : 'args'} <code>{visibleText(a.name)}</code> + <mark class="appended"><LongText text={a.text} limit={2000} inline /></mark>
                   </span>
                 ))}
                 {m.fields && <span class="muted"> ({m.fields.join(', ')})</span>}

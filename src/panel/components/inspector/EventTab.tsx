@@ -2,6 +2,8 @@ import { formatPath } from '../../../engine/diagnostics';
 import { typeLabel } from '../../../engine/events/summary';
 import type { SessionStore } from '../../store/sessionStore';
 import { JsonTree } from '../JsonTree';
+import { LongText } from '../LongText';
+import { Visible } from '../Visible';
 import { ProblemList } from './ProblemsTab';
 
 export function EventTab({ store, index }: { store: SessionStore; index: number }) {
@@ -56,7 +58,7 @@ export function EventTab({ store, index }: { store: SessionStore; index: number 
               .join(' · ')}
           </p>
         )}
-        <pre class="raw">{frame.raw.length > 20000 ? `${frame.raw.slice(0, 20000)}… (${frame.raw.length - 20000} more characters)` : frame.raw}</pre>
+        <LongText className="raw" text={frame.raw} limit={4000} />
         {frame.range && (
           <p class="muted">
             Bytes {frame.range[0]}–{frame.range[1]} of the stream
@@ -69,7 +71,7 @@ export function EventTab({ store, index }: { store: SessionStore; index: number 
           <dl class="kv">
             <dt>Request</dt>
             <dd>
-              {stream.method} {stream.url}
+              {stream.method} <Visible text={stream.url} />
             </dd>
             <dt>Status</dt>
             <dd>
@@ -80,7 +82,9 @@ export function EventTab({ store, index }: { store: SessionStore; index: number 
               {stream.transport} · {stream.format}
             </dd>
             <dt>Frame</dt>
-            <dd>{stream.frameUrl}</dd>
+            <dd>
+              <Visible text={stream.frameUrl} />
+            </dd>
             <dt>Received</dt>
             <dd>{new Date(frame.t).toISOString()}</dd>
             {stream.error && (

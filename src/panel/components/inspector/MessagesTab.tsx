@@ -2,6 +2,8 @@ import { parseToolArgs } from '../../../engine/events/args';
 import type { Msg, ToolCallEntry } from '../../../engine/reduce/messages';
 import type { SessionStore } from '../../store/sessionStore';
 import { JsonTree } from '../JsonTree';
+import { LongText } from '../LongText';
+import { Visible } from '../Visible';
 import { UnknownNote } from './UnknownNote';
 
 function ToolCall({ call, result }: { call: ToolCallEntry; result?: Msg | undefined }) {
@@ -9,16 +11,24 @@ function ToolCall({ call, result }: { call: ToolCallEntry; result?: Msg | undefi
   return (
     <div class="tool-call" data-tool-call-id={call.id}>
       <div class="tool-head">
-        <span class="tool-name">{call.function.name}</span> <code class="muted">{call.id}</code>
+        <span class="tool-name">
+          <Visible text={call.function.name} />
+        </span>{' '}
+        <code class="muted id-code" title={call.id}>
+          <Visible text={call.id} />
+        </code>
         {args.state === 'partial' && <span class="badge badge-info">streaming</span>}
         {args.state === 'invalid' && <span class="badge badge-error" title={args.error}>arguments are not JSON</span>}
         {call.encryptedValue !== undefined && <span class="badge badge-info">encrypted reasoning</span>}
       </div>
-      {args.state === 'complete' || args.state === 'partial' ? <JsonTree value={args.value} open={2} /> : <pre class="raw">{call.function.arguments}</pre>}
+      {args.state === 'complete' || args.state === 'partial' ? <JsonTree value={args.value} open={2} tools={false} /> : <LongText className="raw" text={call.function.arguments} />}
       {call.metadata && <Meta value={call.metadata} />}
       {result ? (
         <div class="tool-result">
-          <span class="muted">result</span> <pre class="raw">{typeof result.content === 'string' ? result.content : JSON.stringify(result.content, null, 2)}</pre>
+          <span class="muted">
+            result <code title={result.id}>{result.id}</code>
+          </span>{' '}
+          <LongText className="raw" text={typeof result.content === 'string' ? result.content : JSON.stringify(result.content, null, 2)} />
         </div>
       ) : (
         <div class="muted">no result yet</div>
@@ -41,6 +51,10 @@ export function MessagesTab({ store, index }: { store: SessionStore; index: numb
   const view = store.replay.value.at(index);
   const results = new Map<string, Msg>();
   for (const m of view.messages) if (m.role === 'tool') results.set((m as { toolCallId: string }).toolCallId, m);
+  // A tool result is shown once: inside its call when the call is in the conversation, on its own otherwise.
+  const called = new Set<string>();
+  for (const m of view.messages) for (const c of (m as { toolCalls?: ToolCallEntry[] }).toolCalls ?? []) called.add(c.id);
+  const shown = view.messages.filter((m) => m.role !== 'tool' || !called.has((m as { toolCallId: string }).toolCallId));
   return (
     <div class="tab-body" data-testid="messages-tab">
       <h3>
@@ -59,21 +73,34 @@ export function MessagesTab({ store, index }: { store: SessionStore; index: numb
         </div>
       )}
       <div class="conversation">
-        {view.messages.map((m, k) => {
+        {shown.map((m, k) => {
           const calls = (m as { toolCalls?: ToolCallEntry[] }).toolCalls;
           const content = (m as { content?: unknown }).content;
           return (
             <div key={`${m.id}-${k}`} class={`bubble role-${m.role}`} data-message-id={m.id}>
               <div class="bubble-head">
                 <span class="role">{m.role}</span>
-                {(m as { name?: string }).name && <span class="muted"> {(m as { name?: string }).name}</span>}
-                <code class="muted"> {m.id}</code>
+                {(m as { name?: string }).name && (
+                  <span class="muted">
+                    {' '}
+                    <Visible text={(m as { name?: string }).name!} />
+                  </span>
+                )}
+                <code class="muted id-code" title={m.id}>
+                  {' '}
+                  <Visible text={m.id} />
+                </code>
+                {m.role === 'tool' && (
+                  <span class="badge badge-warning" title="No tool call with this id is in the conversation">
+                    result of {(m as { toolCallId?: string }).toolCallId}
+                  </span>
+                )}
                 {(m as { subagentRunId?: string }).subagentRunId && <span class="badge badge-info">subagent {(m as { subagentRunId?: string }).subagentRunId}</span>}
                 {(m as { encryptedValue?: string }).encryptedValue !== undefined && <span class="badge badge-info">encrypted reasoning</span>}
                 {m.role === 'activity' && <span class="badge badge-info">{(m as { activityType?: string }).activityType}</span>}
               </div>
               {typeof content === 'string' ? (
-                content && <div class="bubble-text">{content}</div>
+                content && <LongText className="bubble-text" text={content} />
               ) : content !== undefined ? (
                 <JsonTree value={content} open={2} />
               ) : null}

@@ -1,0 +1,27 @@
+import { useState } from 'preact/hooks';
+import { copyText } from '../copy';
+import { Visible } from './Visible';
+
+/** Text that may be huge (a 5 MB delta, a 700,000-character message): a bounded preview, "show all" and copy. */
+export function LongText({ text, limit = 8000, className = '', inline = false }: { text: string; limit?: number; className?: string; inline?: boolean }) {
+  const [all, setAll] = useState(false);
+  const cut = !all && text.length > limit;
+  const Tag = inline ? 'span' : 'div';
+  return (
+    <Tag class={className}>
+      <Visible text={cut ? text.slice(0, limit) : text} multiline />
+      {cut && (
+        <span class="long-more">
+          {' '}
+          … {(text.length - limit).toLocaleString('en')} more characters{' '}
+          <button type="button" class="link" onClick={() => setAll(true)}>
+            show all
+          </button>{' '}
+          <button type="button" class="link" onClick={() => void copyText(text)}>
+            copy
+          </button>
+        </span>
+      )}
+    </Tag>
+  );
+}

@@ -1,0 +1,131 @@
+/**
+ * The timeline's filter language, as in Chrome's DevTools:
+ *   word            the type, an id or the content contains it (case-insensitive)
+ *   "two words"     a phrase
+ *   type:STATE_DELTA, run:…, thread:…, tool:…   the event's type, run, thread (conversation), tool name or call id
+ *   messageId:m1    any other field of the event
+ *   -word, -type:X  excludes what matches
+ *   /regex/i        a regular expression over the type, the ids and the content ("/a b/" with a space)
+ *   a b             both must match (space = and); type:A|B or type:A,B = either (inside a key)
+ * Pure: parsed once per change of the query, matched per row.
+ */
+
+export type Term =
+  | { kind: 'text'; value: string; negate: boolean }
+  | { kind: 'regex'; re: RegExp; negate: boolean }
+  | { kind: 'key'; key: string; values: string[]; negate: boolean };
+
+export interface ParsedQuery {
+  terms: Term[];
+  /** A part that could not be read (a bad regular expression): said next to the filter. */
+  error?: string;
+}
+
+/** What a row offers to the filter. */
+export interface FilterSubject {
+  type: string;
+  /** The event's identifying fields, as shown in the row. */
+  ids: readonly (readonly [string, string])[];
+  /** The raw frame text (may be cut). */
+  raw: string;
+  run?: string | undefined;
+  thread?: string | undefined;
+  /** Tool call ids and names the event is about. */
+  tools: readonly string[];
+  event: Record<string, unknown> | undefined;
+}
+
+/** Splits on spaces outside double quotes; quotes group a phrase. */
+function tokens(query: string): string[] {
+  const out: string[] = [];
+  let current = '';
+  let quoted = false;
+  let any = false;
+  for (const ch of query) {
+    if (ch === '"') {
+      quoted = !quoted;
+      any = true;
+    } else if (!quoted && /\s/.test(ch)) {
+      if (any) out.push(current);
+      current = '';
+      any = false;
+    } else {
+      current += ch;
+      any = true;
+    }
+  }
+  if (any) out.push(current);
+  return out;
+}
+
+export function parseQuery(query: string): ParsedQuery {
+  const terms: Term[] = [];
+  let error: string | undefined;
+  for (let token of tokens(query.trim())) {
+    let negate = false;
+    if (token.length > 1 && token.startsWith('-')) {
+      negate = true;
+      token = token.slice(1);
+    }
+    const regex = /^\/(.+)\/([a-z]*)$/.exec(token);
+    if (regex) {
+      try {
+        terms.push({ kind: 'regex', re: new RegExp(regex[1]!, regex[2]!.replace(/[gy]/g, '') || 'i'), negate });
+      } catch (e) {
+        error = `Not a regular expression: ${token} (${e instanceof Error ? e.message : String(e)})`;
+      }
+      continue;
+    }
+    const key = /^([A-Za-z][\w-]*):(.+)$/.exec(token);
+    if (key) {
+      const values = key[2]!
+        .split(/[|,]/)
+        .map((v) => v.trim().toLowerCase())
+        .filter((v) => v !== '');
+      if (values.length > 0) terms.push({ kind: 'key', key: key[1]!.toLowerCase(), values, negate });
+      continue;
+    }
+    if (token !== '') terms.push({ kind: 'text', value: token.toLowerCase(), negate });
+  }
+  return error === undefined ? { terms } : { terms, error };
+}
+
+const has = (text: string | undefined, value: string) => text !== undefined && text.toLowerCase().includes(value);
+
+function matchesKey(term: Extract<Term, { kind: 'key' }>, s: FilterSubject): boolean {
+  const any = (get: (v: string) => boolean) => term.values.some(get);
+  switch (term.key) {
+    case 'type':
+      return any((v) => has(s.type, v));
+    case 'run':
+      return any((v) => has(s.run, v));
+    case 'thread':
+      return any((v) => has(s.thread, v));
+    case 'tool':
+      return any((v) => s.tools.some((t) => has(t, v)));
+    default: {
+      // Any other field of the event, by its name (case-insensitive).
+      if (!s.event) return false;
+      const field = Object.keys(s.event).find((k) => k.toLowerCase() === term.key);
+      if (field === undefined) return false;
+      const value = s.event[field];
+      const text = typeof value === 'string' ? value : JSON.stringify(value);
+      return any((v) => has(text, v));
+    }
+  }
+}
+
+/** The text a plain word or a regular expression is looked for in. */
+export const haystackOf = (s: FilterSubject): string => `${s.type} ${s.ids.map(([k, v]) => `${k}:${v}`).join(' ')} ${s.raw}`;
+
+export function matches(terms: readonly Term[], s: FilterSubject, haystack = haystackOf(s)): boolean {
+  let lower: string | undefined;
+  for (const term of terms) {
+    let hit: boolean;
+    if (term.kind === 'text') hit = (lower ??= haystack.toLowerCase()).includes(term.value);
+    else if (term.kind === 'regex') hit = term.re.test(haystack);
+    else hit = matchesKey(term, s);
+    if (hit === term.negate) return false;
+  }
+  return true;
+}

@@ -28,6 +28,8 @@ const pageOpenFields = {
   /** The request body's full size in bytes when `requestBody` holds only its start. */
   requestBodyBytes: z.optional(count),
   note: z.optional(z.string()),
+  /** When the page sent the request (its own clock, epoch ms). */
+  startedAt: z.optional(timestamp),
 };
 const closeFields = { kind: z.literal('close'), id, t: timestamp, error: z.optional(z.string()) };
 const direction = z.optional(z.enum(['in', 'out']));

@@ -158,12 +158,13 @@ import { HANDSHAKE_KEY, type PageMessage, RELAY_READY_EVENT, type StreamFormat, 
       } catch {
         // Whatever the page passed, fetch itself decides; we only look.
       }
+      const asked = stamp();
       const promise = apply(target, self, args) as Promise<Response>;
       apply(then, promise, [
         (response: Response) => {
           try {
             const format = formatOf(apply(headersGet, response.headers, ['content-type']) as string | null);
-            if (format) void tee(response, args, request, body, format);
+            if (format) void tee(response, args, request, body, format, asked);
           } catch {
             // Never let the debugger break the page.
           }
@@ -174,7 +175,7 @@ import { HANDSHAKE_KEY, type PageMessage, RELAY_READY_EVENT, type StreamFormat, 
     },
   });
 
-  const tee = async (response: Response, args: unknown[], request: Request | undefined, body: Request | string | undefined, format: StreamFormat) => {
+  const tee = async (response: Response, args: unknown[], request: Request | undefined, body: Request | string | undefined, format: StreamFormat, startedAt: number) => {
     const copy = apply(clone, response, []) as Response;
     const stream = apply(getBody, copy, []) as ReadableStream<Uint8Array> | null;
     const init = args[1] as RequestInit | undefined;
@@ -198,6 +199,7 @@ import { HANDSHAKE_KEY, type PageMessage, RELAY_READY_EVENT, type StreamFormat, 
       statusText: response.statusText,
       requestHeaders,
       responseHeaders: headerList(response.headers),
+      startedAt,
       ...requestBody,
     });
     if (!stream) return close(id);
@@ -322,6 +324,7 @@ import { HANDSHAKE_KEY, type PageMessage, RELAY_READY_EVENT, type StreamFormat, 
       apply(target, self: XMLHttpRequest, args: unknown[]) {
         try {
           const call = calls.get(self);
+          const asked = stamp();
           let id = 0;
           let seen = 0;
           const pull = () => {
@@ -330,6 +333,7 @@ import { HANDSHAKE_KEY, type PageMessage, RELAY_READY_EVENT, type StreamFormat, 
                 method: call?.method ?? 'GET',
                 status: self.status,
                 statusText: self.statusText,
+                startedAt: asked,
                 ...(typeof args[0] === 'string' ? bodyOf(args[0]) : {}),
               });
             }

@@ -33,6 +33,8 @@ export interface StreamOpen {
   requestBody?: string;
   /** The body's full size in bytes, when requestBody holds only its first bytes (the limit). */
   requestBodyBytes?: number;
+  /** When the page sent the request (fetch or send call). */
+  startedAt?: number;
   /** How the bytes were obtained when they are not the wire's own (EventSource events re-encoded as SSE). */
   note?: string;
 }

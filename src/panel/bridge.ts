@@ -54,6 +54,7 @@ export function ingest(session: Session, item: Captured, startDropped = false): 
       };
       if (record.requestBody !== undefined) info.requestBody = record.requestBody;
       if (record.requestBodyBytes !== undefined) info.requestBodyBytes = record.requestBodyBytes;
+      if (record.startedAt !== undefined) info.startedAt = record.startedAt;
       if (record.note !== undefined) info.note = record.note;
       if (startDropped) info.startDropped = true;
       session.open(info);

@@ -23,7 +23,8 @@ describe('effectOf', () => {
 
   it('shows a delta op by op with the values before and after', () => {
     expect(effectOf(replay, 5).state).toEqual([
-      { op: 'add', path: '/todos/-', after: 'x', hadBefore: false, hasAfter: true },
+      // The append lands at the end of the list: that is where the State view marks it.
+      { op: 'add', path: '/todos/-', at: '/todos/0', after: 'x', hadBefore: false, hasAfter: true },
       { op: 'replace', path: '/n', before: 1, after: 2, hadBefore: true, hasAfter: true },
     ]);
   });
@@ -38,6 +39,20 @@ describe('effectOf', () => {
   it('shows tool call arguments as they stream', () => {
     expect(effectOf(replay, 6).messages[0]!.argsAppended).toEqual([{ toolCallId: 'c', name: 'f', text: '', added: true }]);
     expect(effectOf(replay, 7).messages[0]!.argsAppended).toEqual([{ toolCallId: 'c', name: 'f', text: '{"q":', added: false }]);
+  });
+
+  it('a refused delta names the failing operation, the rest not applied, and the document around its path', () => {
+    const { replay: r } = replayValues([
+      { type: 'RUN_STARTED', threadId: 't', runId: 'r' },
+      { type: 'STATE_SNAPSHOT', snapshot: { a: { b: 1 } } },
+      { type: 'STATE_DELTA', delta: [{ op: 'replace', path: '/a/b', value: 2 }, { op: 'replace', path: '/a/x/y', value: 3 }, { op: 'add', path: '/c', value: 4 }] },
+    ]);
+    const failure = effectOf(r, 2).patchFailure!;
+    expect(failure.opIndex).toBe(1);
+    expect(failure.ops.map((o) => o.status)).toEqual(['rolled back', 'failed', 'not applied']);
+    expect(failure.context).toEqual({ path: '/a', value: { b: 1 } });
+    expect(failure.reason).toMatch(/operation 1 failed/);
+    expect(effectOf(r, 2).state).toEqual([]);
   });
 
   it('never reports untouched messages as changed, wherever the checkpoints fall', () => {

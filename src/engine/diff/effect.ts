@@ -8,6 +8,8 @@ import type { Replay } from '../replay/replay';
 export interface StateChange {
   op: string;
   path: string;
+  /** Where the value is after the event (an append "/list/-" lands at "/list/N"). */
+  at?: string;
   from?: string;
   /** Absent when nothing was there. */
   before?: unknown;
@@ -28,10 +30,20 @@ export interface MessageChange {
   fields?: string[];
 }
 
+/** A STATE_DELTA the reducer refused: which operation failed and why; the state stays as it was. */
+export interface PatchFailure {
+  opIndex: number;
+  reason: string;
+  ops: { op: string; path: string; from?: string; status: 'rolled back' | 'failed' | 'not applied' }[];
+  /** The document around the failing path, as it was: the nearest part of the path that exists. */
+  context: { path: string; value: unknown };
+}
+
 export interface EventEffect {
   index: number;
   lane: string;
   state: StateChange[];
+  patchFailure?: PatchFailure;
   /** State changes left out because there were too many. */
   stateTruncated: number;
   messages: MessageChange[];
@@ -146,6 +158,7 @@ export function effectOf(replay: Replay, index: number): EventEffect {
         return {
           op: op.op,
           path: op.path,
+          ...(afterPath !== op.path && { at: afterPath }),
           ...(op.from !== undefined && { from: op.from }),
           ...(b.found && { before: b.value }),
           ...(a.found && { after: a.value }),
@@ -161,5 +174,39 @@ export function effectOf(replay: Replay, index: number): EventEffect {
       }
     }
   }
-  return { index, lane, state, stateTruncated, messages };
+  const effect: EventEffect = { index, lane, state, stateTruncated, messages };
+  const failure = patchFailureOf(replay, index, before.state);
+  if (failure) effect.patchFailure = failure;
+  return effect;
+}
+
+/** The nearest existing ancestor of a pointer in a document. */
+function around(doc: unknown, pointer: string): { path: string; value: unknown } {
+  let path = pointer;
+  for (;;) {
+    const got = pointerGet(doc, path);
+    if (got.found) return { path, value: got.value };
+    if (path === '') return { path: '', value: doc };
+    path = path.slice(0, path.lastIndexOf('/'));
+  }
+}
+
+function patchFailureOf(replay: Replay, index: number, before: unknown): PatchFailure | undefined {
+  const problem = replay.problemsAt(index).find((p) => p.ruleId === 'state/patch-failed');
+  if (!problem) return undefined;
+  const delta = replay.stepsOf(index).find((s) => s.event.type === 'STATE_DELTA')?.event as { delta?: { op: string; path: string; from?: string }[] } | undefined;
+  const ops = Array.isArray(delta?.delta) ? delta.delta : [];
+  const opIndex = typeof problem.path?.[1] === 'number' ? problem.path[1] : 0;
+  const failing = ops[opIndex];
+  return {
+    opIndex,
+    reason: problem.message,
+    ops: ops.map((op, k) => ({
+      op: String(op.op),
+      path: String(op.path),
+      ...(op.from !== undefined && { from: String(op.from) }),
+      status: k < opIndex ? 'rolled back' : k === opIndex ? 'failed' : 'not applied',
+    })),
+    context: around(before, typeof failing?.path === 'string' ? failing.path : ''),
+  };
 }

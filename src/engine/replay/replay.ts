@@ -377,7 +377,7 @@ export class Replay {
     const sub = e.subagentRunId as string | undefined;
     if (sub !== undefined) {
       const s = t.subagents.findLast((x) => x.subagentRunId === sub);
-      if (s) s.events++;
+      if (s && s.eventIndices[s.eventIndices.length - 1] !== i) s.eventIndices.push(i);
     }
     switch (ev.type) {
       case 'TEXT_MESSAGE_CONTENT':
@@ -498,7 +498,7 @@ export class Replay {
           ...(stream.run && { runKey: stream.run.key }),
           start: i,
           status: 'running',
-          events: 0,
+          eventIndices: [],
         });
         return;
       case 'SUBAGENT_FINISHED':

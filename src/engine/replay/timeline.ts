@@ -90,8 +90,8 @@ export interface SubagentEntity {
   result?: unknown;
   error?: { message: string; code?: string };
   interruptIds?: string[];
-  /** Events attributed to it (subagentRunId), by index. */
-  events: number;
+  /** The input events attributed to it (subagentRunId), by index, ascending. */
+  eventIndices: number[];
 }
 
 export interface InterruptEntity {
@@ -118,6 +118,18 @@ export class Timeline {
 
 /** Whether an entity is still open at event index i. */
 export const openAt = (e: { start: number; end?: number }, i: number): boolean => e.start <= i && (e.end === undefined || e.end > i);
+
+/** How many of a subagent's attributed events had arrived by event index i. */
+export function attributedAt(s: SubagentEntity, i: number): number {
+  let lo = 0;
+  let hi = s.eventIndices.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (s.eventIndices[mid]! <= i) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
 
 /** The status of a run as of event index i. */
 export const runStatusAt = (run: RunEntity, i: number): RunStatus => (run.end !== undefined && run.end <= i ? run.status : 'running');

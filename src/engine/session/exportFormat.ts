@@ -26,6 +26,7 @@ const StreamInfoSchema = z.object({
   requestBody: z.string().max(MAX_STRING).optional(),
   requestBodyBytes: z.number().int().min(0).optional(),
   note: z.string().max(4096).optional(),
+  startedAt: z.number().finite().optional(),
   openedAt: z.number().finite(),
   closedAt: z.number().finite().optional(),
   error: z.string().max(64 * 1024).optional(),

@@ -20,6 +20,8 @@ export interface StreamInfo {
   requestBodyBytes?: number;
   /** How the bytes were obtained when they are not the wire's own (EventSource events re-encoded). */
   note?: string;
+  /** When the page sent the request (the fetch or send call), when known; `openedAt` is when the response came. */
+  startedAt?: number;
   openedAt: number;
   closedAt?: number;
   error?: string;

@@ -410,7 +410,7 @@ function handle(data: unknown): void {
     case 'open': {
       if (counters.has(m.id)) return;
       counters.set(m.id, new EventCounter(m.format));
-      const { requestBody, requestBodyBytes, note, ...rest } = m;
+      const { requestBody, requestBodyBytes, note, startedAt, ...rest } = m;
       record({
         ...rest,
         url: clip(redactUrl(m.url)),
@@ -423,6 +423,7 @@ function handle(data: unknown): void {
         ...(requestBody !== undefined && { requestBody: redactBody(requestBody) }),
         ...(requestBodyBytes !== undefined && { requestBodyBytes }),
         ...(note !== undefined && { note: clip(note) }),
+        ...(startedAt !== undefined && { startedAt }),
       });
       return;
     }

@@ -1,4 +1,4 @@
-import { openAt, runStatusAt, type SubagentEntity } from '../../../engine/replay/timeline';
+import { attributedAt, openAt, runStatusAt, type SubagentEntity } from '../../../engine/replay/timeline';
 import type { SessionStore } from '../../store/sessionStore';
 import { JsonTree } from '../JsonTree';
 
@@ -19,7 +19,7 @@ export function RunsTab({ store, index }: { store: SessionStore; index: number }
       </button>{' '}
       <code class="muted">{s.subagentRunId}</code> <span class={`status status-${s.end !== undefined && s.end <= index ? s.status : 'running'}`}>{s.end !== undefined && s.end <= index ? s.status : 'running'}</span>{' '}
       <span class="muted">
-        {span(s.start, s.end, index)} · {s.events} attributed events
+        {span(s.start, s.end, index)} · {attributedAt(s, index)} attributed events
         {s.parentToolCallId ? ` · from tool call ${s.parentToolCallId}` : ''}
       </span>
       {s.error && <div class="error-text">{s.error.message}</div>}

@@ -38,7 +38,12 @@ export const scenarios: Record<string, Scenario> = {
     events: (input) => [
       { type: EventType.RUN_STARTED, ...run(input) } as BaseEvent,
       ...streamText('chat-reply', 'Hello! I am the AG-UI demo agent. Every word you read arrived as its own event.'),
-      { type: EventType.RUN_FINISHED, ...run(input), outcome: { type: 'success' } } as BaseEvent,
+      {
+        type: EventType.RUN_FINISHED,
+        ...run(input),
+        outcome: { type: 'success' },
+        usage: [{ provider: 'demo', model: 'demo-1', inputTokens: 24, outputTokens: 19, totalTokens: 43, cachedInputTokens: 8 }],
+      } as BaseEvent,
     ],
   },
 

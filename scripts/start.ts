@@ -68,20 +68,9 @@ async function main() {
       count = now;
       await new Promise((r) => setTimeout(r, 100));
     }
-    // The screenshot shows the conversation as it stood when the weather tool answered.
+    // The screenshot shows the Waterfall of every run as of the latest event, and the metrics of the last one.
     await panel.evaluate(`(() => {
-      const input = document.querySelector('input.filter');
-      input.value = 'call-weather';
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-    })()`);
-    await new Promise((r) => setTimeout(r, 200));
-    await panel.evaluate(`(() => {
-      const row = [...document.querySelectorAll('[role=row]')].find((r) => r.querySelector('.type')?.textContent === 'TOOL_CALL_RESULT');
-      row?.dispatchEvent(new MouseEvent('click', { bubbles: true }));
-      const input = document.querySelector('input.filter');
-      input.value = '';
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-      document.querySelector('[data-tab=messages]')?.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+      document.querySelector('[data-tab=waterfall]')?.dispatchEvent(new MouseEvent('click', { bubbles: true }));
     })()`);
     await new Promise((r) => setTimeout(r, 300));
     const artifacts = join(ROOT, 'artifacts');

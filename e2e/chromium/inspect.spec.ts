@@ -75,11 +75,13 @@ test('interrupt outcome and its resume', async () => {
   await selectRow('RUN_FINISHED', 'interrupt');
   await panel.locator('[data-tab=runs]').click();
   const tab = panel.getByTestId('runs-tab');
-  await expect(tab.locator('[data-interrupt-id="approve-delete"]').first()).toContainText('open');
+  // As of the interrupt, its answer is still to come: shown as later.
+  await expect(tab.locator('[data-interrupt-id="approve-delete"]').first()).toContainText('later, at #');
   // End: back to following the latest event, after the resume.
   await panel.locator('input.filter').fill('');
   await panel.locator('.event-list').press('End');
   await expect(tab.locator('[data-interrupt-id="approve-delete"]').first()).toContainText('resolved');
+  await expect(tab.locator('[data-interrupt-id="approve-delete"]').first()).not.toContainText('later, at #');
 });
 
 test('protocol problems of a broken stream, located, while the rest replays', async () => {

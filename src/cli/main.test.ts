@@ -161,3 +161,24 @@ describe('agui-devtools errors', () => {
     expect(out.stdout).toBe('');
   });
 });
+
+describe('replay --summary', () => {
+  it('prints per run: status, outcome, events, duration, TTFT and usage; --format json the same as data', () => {
+    const events = [
+      { type: 'RUN_STARTED', threadId: 't', runId: 'r1' },
+      { type: 'TEXT_MESSAGE_START', messageId: 'm', role: 'assistant' },
+      { type: 'TEXT_MESSAGE_CONTENT', messageId: 'm', delta: 'hi' },
+      { type: 'TEXT_MESSAGE_END', messageId: 'm' },
+      { type: 'RUN_FINISHED', threadId: 't', runId: 'r1', outcome: { type: 'success' }, usage: [{ model: 'x', inputTokens: 3, outputTokens: 2, totalTokens: 5 }] },
+    ];
+    const text = cli(['replay', 'f.json', '--summary'], { 'f.json': JSON.stringify(events) });
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/^run\s+status\s+outcome\s+events\s+duration\s+TTFT\s+usage/);
+    expect(text.stdout).toMatch(/r1\s+success\s+success\s+5\s/);
+    expect(text.stdout).toContain('3 in / 2 out / 5 total (x)');
+    const json = cli(['replay', 'f.json', '--summary', '--format', 'json'], { 'f.json': JSON.stringify(events) });
+    expect(JSON.parse(json.stdout)).toEqual([
+      expect.objectContaining({ runId: 'r1', status: 'success', outcome: 'success', events: 5, usage: [{ model: 'x', inputTokens: 3, outputTokens: 2, totalTokens: 5 }] }),
+    ]);
+  });
+});

@@ -2,6 +2,7 @@
  * agui-devtools: replay and lint AG-UI sessions in a terminal or CI.
  *
  *   agui-devtools replay FILE [--at N] [--json]
+ *   agui-devtools replay FILE --summary [--at N] [--format json|text]
  *   agui-devtools lint FILE [--format json|text]
  *
  * FILE is a JSON array of events, JSONL, SSE text, a protobuf frame dump or a session export; `-` is stdin.
@@ -10,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { InputError, readInput } from '../engine/session/readInput';
 import { replaySession } from '../engine/session/replaySession';
-import { formatSummary } from './summary';
+import { formatRunSummaries, formatSummary, runSummaries } from './summary';
 
 export interface CliIo {
   stdout(text: string): void;
@@ -28,6 +29,8 @@ export const nodeIo: CliIo = {
 const VERSION = '0.1.0';
 const USAGE = `Usage:
   agui-devtools replay FILE [--at N] [--json]   messages and state as of event N (default: the end)
+  agui-devtools replay FILE --summary [--at N] [--format json|text]
+                                                per run: status, outcome, events, duration, TTFT, usage
   agui-devtools lint FILE [--format json|text]  protocol problems; exit 1 when there is an error
 FILE: a JSON array of events, JSONL, SSE text, a protobuf frame dump, or an AG-UI DevTools session; - reads stdin.`;
 
@@ -74,7 +77,7 @@ function main(argv: string[], io: CliIo): number {
   const file = positional[0];
   if (!file) throw new UsageError(`${command} needs a FILE (or - for standard input)`);
   for (const name of flags.keys()) {
-    const allowed = command === 'replay' ? ['at', 'json'] : ['format'];
+    const allowed = command === 'replay' ? ['at', 'json', 'summary', 'format'] : ['format'];
     if (!allowed.includes(name)) throw new UsageError(`unknown option --${name} for ${command}`);
   }
   const { session, format } = readInput(readSource(io, file), file);
@@ -104,10 +107,17 @@ function main(argv: string[], io: CliIo): number {
   }
   if (frames.length === 0) throw new InputError('the input holds no events');
   const view = replay.at(at);
+  if (flags.has('summary')) {
+    const as = flags.get('format') ?? (flags.has('json') ? 'json' : 'text');
+    if (as !== 'json' && as !== 'text') throw new UsageError('--format is json or text');
+    const runs = runSummaries(session, replay, at);
+    io.stdout(as === 'json' ? `${JSON.stringify(runs, null, 2)}\n` : formatRunSummaries(runs));
+    return 0;
+  }
   if (flags.has('json')) {
     io.stdout(`${JSON.stringify({ messages: view.messages, state: view.state }, null, 2)}\n`);
   } else {
-    io.stdout(formatSummary({ file, format, frames, replay, view }));
+    io.stdout(formatSummary({ file, format, frames, replay, view, session }));
   }
   return 0;
 }

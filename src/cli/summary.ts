@@ -1,4 +1,7 @@
+import type { TokenUsage } from '@ag-ui/core';
 import type { Frame } from '../engine/decode/frames';
+import { runMetrics } from '../engine/replay/metrics';
+import type { Session } from '../engine/session/session';
 import type { Replay, ReplayView } from '../engine/replay/replay';
 import { runStatusAt } from '../engine/replay/timeline';
 
@@ -13,8 +16,58 @@ function contentOf(m: Record<string, unknown>): string {
   return '';
 }
 
+/** One line per run (and its JSON form): status, outcome, events, duration, TTFT, usage. */
+export interface RunSummary {
+  runId: string;
+  threadId: string;
+  status: string;
+  outcome?: string;
+  events: number;
+  durationMs?: number;
+  ttftMs?: number;
+  firstEventMs?: number;
+  usage: TokenUsage[];
+  /** Summed over the run and its resumes, when it is part of such a chain. */
+  chainUsage?: TokenUsage[];
+  timed: boolean;
+}
+
+export function runSummaries(session: Session, replay: Replay, asOf: number): RunSummary[] {
+  return replay.timeline.runs
+    .filter((r) => r.start <= asOf)
+    .map((r) => {
+      const m = runMetrics(session, replay, r, { asOf });
+      const status = runStatusAt(r, asOf);
+      const outcome = status !== 'running' ? ((r.outcome as { type?: unknown } | undefined)?.type as string | undefined) : undefined;
+      let events = 0;
+      for (let i = r.start; i <= Math.min(r.end ?? asOf, asOf); i++) if (session.frames[i]?.streamId === r.streamId) events++;
+      const s: RunSummary = { runId: r.runId, threadId: r.threadId, status, events, usage: m.usage, timed: m.timed };
+      if (outcome !== undefined) s.outcome = outcome;
+      if (m.durationMs !== undefined) s.durationMs = m.durationMs;
+      if (m.firstTextMs !== undefined) s.ttftMs = m.firstTextMs;
+      if (m.firstEventMs !== undefined) s.firstEventMs = m.firstEventMs;
+      if (m.chain.length > 1) s.chainUsage = m.chainUsage;
+      return s;
+    });
+}
+
+const ms = (v: number | undefined, timed: boolean) => (v === undefined || !timed ? '—' : v < 1000 ? `${Math.round(v)} ms` : `${(v / 1000).toFixed(2)} s`);
+const usage = (u: readonly TokenUsage[]) =>
+  u.length === 0 ? '—' : u.map((e) => `${e.inputTokens ?? '?'} in / ${e.outputTokens ?? '?'} out / ${e.totalTokens ?? '?'} total${e.model ? ` (${e.model})` : ''}`).join('; ');
+
+export function formatRunSummaries(runs: readonly RunSummary[]): string {
+  const lines = ['run                       status       outcome      events  duration  TTFT      usage'];
+  for (const r of runs) {
+    lines.push(
+      `${clip(r.runId, 25).padEnd(25)} ${r.status.padEnd(12)} ${(r.outcome ?? '—').padEnd(12)} ${String(r.events).padStart(6)}  ${ms(r.durationMs, r.timed).padEnd(9)} ${ms(r.ttftMs, r.timed).padEnd(9)} ${usage(r.usage)}${r.chainUsage ? `  (with its resumes: ${usage(r.chainUsage)})` : ''}`,
+    );
+  }
+  if (runs.length > 0 && !runs[0]!.timed) lines.push('(no capture times in this input: durations are not shown)');
+  return `${lines.join('\n')}\n`;
+}
+
 /** The readable output of `replay` without --json. */
-export function formatSummary(o: { file: string; format: string; frames: readonly Frame[]; replay: Replay; view: ReplayView }): string {
+export function formatSummary(o: { file: string; format: string; frames: readonly Frame[]; replay: Replay; view: ReplayView; session: Session }): string {
   const { replay, view } = o;
   const lines: string[] = [];
   const errors = replay.problems.filter((p) => p.severity === 'error').length;
@@ -22,9 +75,7 @@ export function formatSummary(o: { file: string; format: string; frames: readonl
   const runs = replay.timeline.runs.filter((r) => r.start <= view.index);
   lines.push(`${o.file}: ${o.frames.length} events (${o.format}), ${runs.length} run${runs.length === 1 ? '' : 's'}, ${errors} errors, ${warnings} warnings`);
   lines.push('', `Runs (as of event ${view.index})`);
-  for (const r of runs) {
-    lines.push(`  ${r.runId.padEnd(24)} thread ${r.threadId.padEnd(16)} ${runStatusAt(r, view.index).padEnd(12)} events ${r.start}–${r.end ?? '…'}`);
-  }
+  lines.push(...formatRunSummaries(runSummaries(o.session, replay, view.index)).trimEnd().split('\n').map((l) => `  ${l}`));
   lines.push('', `Messages (conversation ${view.lane})`);
   if (view.messages.length === 0) lines.push('  (none)');
   for (const m of view.messages) {

@@ -5,6 +5,7 @@ import { MessagesTab } from './inspector/MessagesTab';
 import { ProblemsTab } from './inspector/ProblemsTab';
 import { RunsTab } from './inspector/RunsTab';
 import { StateTab } from './inspector/StateTab';
+import { WaterfallTab } from './inspector/WaterfallTab';
 
 const TABS: { id: Tab; label: string }[] = [
   { id: 'event', label: 'Event' },
@@ -12,6 +13,7 @@ const TABS: { id: Tab; label: string }[] = [
   { id: 'state', label: 'State' },
   { id: 'messages', label: 'Messages' },
   { id: 'runs', label: 'Runs' },
+  { id: 'waterfall', label: 'Waterfall' },
   { id: 'problems', label: 'Problems' },
 ];
 
@@ -73,6 +75,8 @@ export function Inspector({ store }: { store: SessionStore }) {
           <StateTab store={store} index={index} />
         ) : tab === 'messages' ? (
           <MessagesTab store={store} index={index} />
+        ) : tab === 'waterfall' ? (
+          <WaterfallTab store={store} index={index} />
         ) : (
           <RunsTab store={store} index={index} />
         )}

@@ -17,7 +17,7 @@ export interface Banner {
   action?: { label: string; run(): void };
 }
 
-export type Tab = 'event' | 'diff' | 'state' | 'messages' | 'runs' | 'problems';
+export type Tab = 'event' | 'diff' | 'state' | 'messages' | 'runs' | 'waterfall' | 'problems';
 
 /**
  * The panel's view of one tab's captured session. The Session holds the truth and the Replay derives the rest;
@@ -40,6 +40,8 @@ export function createSessionStore(options: { emptyText?: string } = {}) {
   const scope = signal<{ kind: 'thread'; lane: string } | { kind: 'run'; key: number } | null>(null);
   const onlyProblems = signal(false);
   const tab = signal<Tab>('event');
+  /** The reasoning blocks opened (by message id), wherever reasoning shows. */
+  const openReasoning = signal<ReadonlySet<string>>(new Set());
   /** Set while an imported file is shown instead of the live capture. */
   const imported = signal<{ name: string } | null>(null);
   /** Time of the RUN_STARTED that each frame's run began with (per stream), for "+ms since run start". */
@@ -263,6 +265,7 @@ export function createSessionStore(options: { emptyText?: string } = {}) {
     scope,
     onlyProblems,
     shownCount,
+    openReasoning,
     tab,
     imported,
     runStartOf: (i: number): number | undefined => runStart[i],

@@ -1,5 +1,6 @@
 import { effectOf } from '../../../engine/diff/effect';
 import type { SessionStore } from '../../store/sessionStore';
+import { JsonTree } from '../JsonTree';
 import { LongText } from '../LongText';
 import { visibleText } from '../Visible';
 
@@ -17,7 +18,41 @@ export function DiffTab({ store, index }: { store: SessionStore; index: number }
     <div class="tab-body" data-testid="diff-tab">
       <h3>What event #{index} changed</h3>
       <p class="muted">Conversation {effect.lane}</p>
-      {none && <p class="muted">Nothing: this event changed neither the messages nor the state.</p>}
+      {none && !effect.patchFailure && <p class="muted">Nothing: this event changed neither the messages nor the state.</p>}
+      {effect.patchFailure && (
+        <section class="patch-failure" data-testid="patch-failure">
+          <h4>State: the delta was refused</h4>
+          <p class="error-text">{effect.patchFailure.reason}</p>
+          <table class="diff">
+            <thead>
+              <tr>
+                <th>#</th>
+                <th>op</th>
+                <th>path</th>
+                <th>status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {effect.patchFailure.ops.map((o, k) => (
+                <tr key={k} class={`status-${o.status.replace(' ', '-')}`}>
+                  <td>{k}</td>
+                  <td>{o.op}</td>
+                  <td>
+                    <code>{visibleText(o.path)}</code>
+                    {o.from !== undefined && <span class="muted"> from {o.from}</span>}
+                  </td>
+                  <td>{o.status === 'rolled back' ? 'applied, then rolled back' : o.status}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p class="muted">
+            The document at <code>{effect.patchFailure.context.path || '(root)'}</code>, the nearest part of the failing path that exists, before this
+            event:
+          </p>
+          <JsonTree value={effect.patchFailure.context.value} open={1} tools={false} />
+        </section>
+      )}
       {effect.state.length > 0 && (
         <section>
           <h4>State</h4>
@@ -36,6 +71,7 @@ export function DiffTab({ store, index }: { store: SessionStore; index: number }
                   <td>{c.op}</td>
                   <td>
                     <code>{c.path || '(root)'}</code>
+                    {c.at && <span class="muted"> → {c.at}</span>}
                     {c.from !== undefined && <span class="muted"> from {c.from || '(root)'}</span>}
                   </td>
                   <td class="before">{c.hadBefore ? show(c.before) : <span class="muted">—</span>}</td>

@@ -4,7 +4,9 @@ import type { SessionStore } from '../../store/sessionStore';
 import { JsonTree } from '../JsonTree';
 import { LongText } from '../LongText';
 import { Visible } from '../Visible';
+import { InterruptCard, ResumeSummary } from './InterruptCard';
 import { ProblemList } from './ProblemsTab';
+import { ReasoningBlock } from './ReasoningBlock';
 
 export function EventTab({ store, index }: { store: SessionStore; index: number }) {
   const frame = store.frames.value.all[index];
@@ -14,6 +16,21 @@ export function EventTab({ store, index }: { store: SessionStore; index: number 
   const steps = replay.stepsOf(index);
   const synthesized = steps.filter((s) => s.synthesized);
   const stream = store.session.value.streams.get(frame.streamId)?.info;
+  const type = typeLabel(frame.event);
+  const t = replay.timeline;
+  // The run this event ends or starts, for the interrupt card and the resume.
+  const endsRun = type === 'RUN_FINISHED' ? t.runs.find((r) => r.end === index && r.streamId === frame.streamId) : undefined;
+  const startsRun = type === 'RUN_STARTED' ? t.runs.find((r) => r.start === index && r.streamId === frame.streamId) : undefined;
+  // A reasoning event shows its block: the reasoning messages of its span, as they stood.
+  const reasoningIds = (() => {
+    if (!type.startsWith('REASONING') && !type.startsWith('THINKING')) return [];
+    const id = steps.map((s) => (s.event as { messageId?: unknown; entityId?: unknown }).messageId ?? (s.event as { entityId?: unknown }).entityId).find((v) => typeof v === 'string') as string | undefined;
+    if (!id) return [];
+    const span = t.reasoning.findLast((r) => r.messageId === id && r.start <= index);
+    if (!span) return [id];
+    return t.messages.filter((m) => m.kind === 'reasoning' && m.lane === span.lane && m.start >= span.start && m.start <= (span.end ?? index) && m.start <= index).map((m) => m.messageId);
+  })();
+  const view = reasoningIds.length ? replay.at(index) : undefined;
   return (
     <div class="tab-body" data-testid="event-tab">
       <h3>
@@ -30,6 +47,16 @@ export function EventTab({ store, index }: { store: SessionStore; index: number 
           ))}
         </ul>
       )}
+      {endsRun?.status === 'interrupted' && <InterruptCard store={store} run={endsRun} index={index} />}
+      {startsRun && <ResumeSummary store={store} run={startsRun} />}
+      {view &&
+        reasoningIds.map((id) => {
+          const message = view.messages.find((m) => m.id === id);
+          const k = message ? view.messages.indexOf(message) : -1;
+          return message ? (
+            <ReasoningBlock key={id} store={store} message={message} index={index} following={view.messages.slice(k + 1).find((m) => m.role !== 'reasoning')} />
+          ) : null;
+        })}
       {problems.length > 0 && <ProblemList store={store} problems={problems} />}
       {frame.event !== undefined && (
         <section>

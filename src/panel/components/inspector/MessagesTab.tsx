@@ -4,6 +4,7 @@ import type { SessionStore } from '../../store/sessionStore';
 import { JsonTree } from '../JsonTree';
 import { LongText } from '../LongText';
 import { Visible } from '../Visible';
+import { EncryptedBadge, ReasoningBlock } from './ReasoningBlock';
 import { UnknownNote } from './UnknownNote';
 
 function ToolCall({ call, result }: { call: ToolCallEntry; result?: Msg | undefined }) {
@@ -19,7 +20,7 @@ function ToolCall({ call, result }: { call: ToolCallEntry; result?: Msg | undefi
         </code>
         {args.state === 'partial' && <span class="badge badge-info">streaming</span>}
         {args.state === 'invalid' && <span class="badge badge-error" title={args.error}>arguments are not JSON</span>}
-        {call.encryptedValue !== undefined && <span class="badge badge-info">encrypted reasoning</span>}
+        {call.encryptedValue !== undefined && <EncryptedBadge value={call.encryptedValue} subtype="tool-call" />}
       </div>
       {args.state === 'complete' || args.state === 'partial' ? <JsonTree value={args.value} open={2} tools={false} /> : <LongText className="raw" text={call.function.arguments} />}
       {call.metadata && <Meta value={call.metadata} />}
@@ -65,15 +66,27 @@ export function MessagesTab({ store, index }: { store: SessionStore; index: numb
       {view.pendingInterrupts.length > 0 && (
         <div class="interrupt-box" data-testid="pending-interrupts">
           <b>Waiting for the user:</b>
-          {view.pendingInterrupts.map((i) => (
-            <div key={i.id}>
-              <code>{i.id}</code> ({i.reason}){i.message ? `: ${i.message}` : ''}
-            </div>
-          ))}
+          {view.pendingInterrupts.map((i) => {
+            const entity = store.replay.value.timeline.interrupts.findLast((e) => e.interrupt.id === i.id && e.raisedAt <= index);
+            const answered = entity?.resolvedAt !== undefined && entity.resolvedAt <= index;
+            return (
+              <div key={i.id}>
+                <code>{i.id}</code> ({i.reason}){i.message ? `: ${i.message}` : ''}
+                {answered && (
+                  <span class="muted">
+                    {' '}
+                    — already {entity!.resolution!.status} by the resume at #{entity!.resolvedAt}: @ag-ui/client keeps an interrupt pending until the next
+                    RUN_FINISHED, so the conversation still lists it here.
+                  </span>
+                )}
+              </div>
+            );
+          })}
         </div>
       )}
       <div class="conversation">
         {shown.map((m, k) => {
+          if (m.role === 'reasoning') return <ReasoningBlock key={`${m.id}-${k}`} store={store} message={m} index={index} following={shown.slice(k + 1).find((n) => n.role !== 'reasoning')} />;
           const calls = (m as { toolCalls?: ToolCallEntry[] }).toolCalls;
           const content = (m as { content?: unknown }).content;
           return (
@@ -96,7 +109,7 @@ export function MessagesTab({ store, index }: { store: SessionStore; index: numb
                   </span>
                 )}
                 {(m as { subagentRunId?: string }).subagentRunId && <span class="badge badge-info">subagent {(m as { subagentRunId?: string }).subagentRunId}</span>}
-                {(m as { encryptedValue?: string }).encryptedValue !== undefined && <span class="badge badge-info">encrypted reasoning</span>}
+                {(m as { encryptedValue?: string }).encryptedValue !== undefined && <EncryptedBadge value={(m as { encryptedValue: string }).encryptedValue} subtype="message" />}
                 {m.role === 'activity' && <span class="badge badge-info">{(m as { activityType?: string }).activityType}</span>}
               </div>
               {typeof content === 'string' ? (

@@ -1,6 +1,8 @@
 import { attributedAt, openAt, runStatusAt, type SubagentEntity } from '../../../engine/replay/timeline';
 import type { SessionStore } from '../../store/sessionStore';
+import { useEffect, useRef } from 'preact/hooks';
 import { JsonTree } from '../JsonTree';
+import { InterruptCard } from './InterruptCard';
 
 const span = (start: number, end: number | undefined, index: number) => (end !== undefined && end <= index ? `#${start}–#${end}` : `#${start}–…`);
 
@@ -12,6 +14,12 @@ export function RunsTab({ store, index }: { store: SessionStore; index: number }
   const subagents = t.subagents.filter((s) => s.start <= index);
   const roots = subagents.filter((s) => !s.parentSubagentRunId || !subagents.some((p) => p.subagentRunId === s.parentSubagentRunId));
   const childrenOf = (s: SubagentEntity) => subagents.filter((c) => c.parentSubagentRunId === s.subagentRunId && c !== s);
+  // The run of the selected event is brought into view, its interrupts with it.
+  const current = runs.findLast((r) => r.start <= index && store.session.value.frames[index]?.streamId === r.streamId);
+  const body = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    body.current?.querySelector(`[data-run-key="${current?.key}"]`)?.scrollIntoView({ block: 'start' });
+  }, [current?.key]);
   const Sub = ({ s }: { s: SubagentEntity }) => (
     <li>
       <button type="button" class="link" onClick={() => jump(s.start)}>
@@ -33,7 +41,7 @@ export function RunsTab({ store, index }: { store: SessionStore; index: number }
     </li>
   );
   return (
-    <div class="tab-body" data-testid="runs-tab">
+    <div class="tab-body" data-testid="runs-tab" ref={body}>
       <h3>Runs as of event #{index}</h3>
       {runs.length === 0 && <p class="muted">No run has started yet.</p>}
       {runs.map((r) => {
@@ -42,7 +50,7 @@ export function RunsTab({ store, index }: { store: SessionStore; index: number }
         const calls = t.toolCalls.filter((c) => c.start >= r.start && (r.end === undefined || c.start <= r.end) && c.start <= index && c.lane === r.lane);
         const interrupts = t.interrupts.filter((i) => i.runKey === r.key && i.raisedAt <= index);
         return (
-          <section key={r.key} class="run" data-run-id={r.runId}>
+          <section key={r.key} class={`run ${r === current ? 'current' : ''}`} data-run-id={r.runId} data-run-key={r.key}>
             <h4>
               <button type="button" class="link" onClick={() => jump(r.start)}>
                 run {r.runId}
@@ -101,7 +109,8 @@ export function RunsTab({ store, index }: { store: SessionStore; index: number }
                 </ul>
               </div>
             )}
-            {interrupts.length > 0 && (
+            {status === 'interrupted' && <InterruptCard store={store} run={r} index={index} />}
+            {interrupts.length > 0 && status !== 'interrupted' && (
               <div class="interrupt-box">
                 <b>Interrupts</b>
                 <ul>

@@ -1,0 +1,144 @@
+/**
+ * Runs at a glance (issue 8): the Waterfall with its lanes and metrics, reasoning blocks, the interrupt card and its
+ * resume, appended state highlighted, and every view as of the selected event. Screenshots in both themes.
+ */
+import { join } from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { type DemoServer, startDemoServer } from '../../demo/server';
+import { testRoutes } from '../support/brokenStream';
+import { type ChromiumWithExtension, launchChromium } from '../support/chromium';
+import { ROOT } from '../support/paths';
+
+let demo: DemoServer;
+let browser: ChromiumWithExtension;
+let panel: Page;
+const shot = async (name: string) => {
+  for (const theme of ['light', 'dark'] as const) {
+    await panel.emulateMedia({ colorScheme: theme });
+    await panel.screenshot({ path: join(ROOT, 'artifacts', `${name}-${theme}.png`) });
+  }
+  await panel.emulateMedia({ colorScheme: 'light' });
+};
+
+test.beforeAll(async () => {
+  demo = await startDemoServer({ delayMs: 8, extraRoutes: testRoutes });
+  browser = await launchChromium();
+  const page = await browser.context.newPage();
+  await page.goto(`${demo.url}/`);
+  await page.evaluate(() => window.demo.runAll());
+  await page.evaluate(() => fetch('/broken').then((r) => r.text()));
+  panel = await browser.openPanel(await browser.tabIdOf(page));
+  await panel.setViewportSize({ width: 1280, height: 800 });
+  let last = '';
+  for (let stable = 0; stable < 4; await panel.waitForTimeout(150)) {
+    const now = (await panel.getByTestId('event-count').textContent()) ?? '';
+    stable = now === last && now !== '0 events' ? stable + 1 : 0;
+    last = now;
+  }
+});
+test.afterAll(async () => {
+  await browser?.close();
+  await demo?.close();
+});
+
+/** Selects the first row the filter shows. */
+async function select(query: string) {
+  const filter = panel.getByRole('searchbox', { name: 'Filter events' });
+  await filter.fill(query);
+  await panel.locator('[role=row]').first().click();
+  await filter.fill('');
+}
+
+test('the Waterfall: one lane per run, the interrupted and the failed run labelled, TTFT of the text run', async () => {
+  await panel.keyboard.press('End');
+  await panel.getByRole('tab', { name: 'Waterfall' }).click();
+  const waterfall = panel.getByRole('figure', { name: 'Waterfall' });
+  await expect(waterfall).toBeVisible();
+  await expect(waterfall.locator('.wf-run')).toHaveCount(10);
+  await expect(waterfall.locator('.wf-run.wf-status-interrupted')).toHaveCount(1);
+  await expect(waterfall.locator('.wf-run.wf-status-interrupted')).toHaveAttribute('aria-label', /interrupted/);
+  await expect(waterfall.locator('.wf-run.wf-status-error')).toHaveAttribute('aria-label', /failed/);
+  await expect(waterfall.locator('[data-row="lane:thread-chat"]')).toBeVisible();
+  await shot('waterfall');
+  // The text run's metrics, as of its end: TTFT, and its usage.
+  await select('thread:thread-chat type:RUN_FINISHED');
+  const metrics = panel.getByTestId('run-metrics');
+  await expect(metrics.locator('[data-metric="time to first text token (TTFT)"]')).toHaveText(/^\d+(\.\d)? ms$/);
+  await expect(metrics.locator('[data-metric="usage (this run)"]')).toContainText('24 in (8 cached) · 19 out');
+  // Clicking a span selects its first event: the marker and the inspector follow.
+  await waterfall.locator('[data-row^="run:"]').first().locator('.wf-run').click();
+  await expect(panel.locator('.tabs .at')).toHaveText('at #0');
+});
+
+test('a reasoning block: collapsed with its duration, open with its text; the Waterfall span opens it', async () => {
+  await select('type:REASONING_END');
+  await panel.getByRole('tab', { name: 'Event' }).click();
+  const block = panel.getByTestId('event-tab').getByTestId('reasoning-block');
+  await expect(block).toHaveCount(1);
+  await expect(block).not.toHaveAttribute('open', '');
+  await expect(block.getByTestId('reasoning-duration')).toHaveText(/· \d+(\.\d+)? (ms|s)$/);
+  await expect(block.getByTestId('encrypted')).toContainText('encrypted reasoning · 10 bytes · message');
+  await block.locator('summary').click();
+  await expect(block.locator('.reasoning-text')).toContainText('Check divisors up to 9: 2, 3, 5, 7 do not divide 97.');
+  await shot('reasoning-block');
+  await block.locator('summary').click();
+  // In the conversation, later: the message it preceded.
+  await select('type:TEXT_MESSAGE_END reasoning-reply');
+  await panel.getByRole('tab', { name: 'Messages' }).click();
+  await expect(panel.getByTestId('messages-tab').getByTestId('reasoning-block')).toContainText('before assistant message reasoning-reply');
+  // From the Waterfall: selecting the reasoning span opens the block.
+  await panel.getByRole('tab', { name: 'Waterfall' }).click();
+  await panel.getByRole('figure', { name: 'Waterfall' }).locator('.wf-reasoning').click();
+  await expect(panel.getByTestId('event-tab').getByTestId('reasoning-block')).toHaveAttribute('open', '');
+});
+
+test('the interrupt card: in view, with reason, message, schema and the resume that answered it; linked back', async () => {
+  await select('type:RUN_FINISHED outcome:interrupt');
+  await panel.getByRole('tab', { name: 'Event' }).click();
+  const card = panel.getByTestId('interrupt-card');
+  await expect(card).toBeInViewport();
+  await expect(card).toContainText('approve-delete');
+  await expect(card).toContainText('tool_call');
+  await expect(card).toContainText('Delete 12 files older than 30 days?');
+  await expect(card.getByTestId('response-schema')).toContainText('approvedrequired: boolean');
+  await expect(card.getByTestId('interrupt-resolution')).toContainText('resolved by run');
+  await expect(card.getByTestId('interrupt-resolution')).toContainText('fits the schema');
+  await expect(card.getByTestId('interrupt-resolution')).toContainText('later, at #');
+  await shot('interrupt-card');
+  // Linked both ways: to the resume, and from it back to the interrupt.
+  await card.getByTestId('interrupt-resolution').getByRole('button').first().click();
+  await expect(panel.getByTestId('resume-summary')).toContainText('approve-delete');
+  await panel.getByTestId('resume-summary').getByRole('button', { name: /the interrupt, at #/ }).click();
+  await expect(panel.getByTestId('interrupt-card')).toBeVisible();
+  // The failed run is marked in the timeline too.
+  await panel.getByRole('searchbox', { name: 'Filter events' }).fill('type:RUN_ERROR');
+  await expect(panel.locator('[role=row] .tag-error')).toHaveText('failed');
+  await panel.getByRole('searchbox', { name: 'Filter events' }).fill('');
+});
+
+test('State marks appended items; Runs at a mid-subagent event counts only what had arrived', async () => {
+  await select('type:STATE_DELTA Belém');
+  await panel.getByRole('tab', { name: 'State' }).click();
+  await expect(panel.getByTestId('state-tab').locator('[data-path="/todos/1"]')).toHaveClass(/j-marked/);
+  await panel.getByRole('searchbox', { name: 'Filter events' }).fill('subagentRunId:sub-researcher-1 type:TEXT_MESSAGE_CONTENT');
+  await panel.locator('[role=row]').nth(2).click();
+  await panel.getByRole('searchbox', { name: 'Filter events' }).fill('');
+  await panel.getByRole('tab', { name: 'Runs' }).click();
+  // sub-finding: START and the first three deltas have arrived at this point.
+  await expect(panel.getByTestId('runs-tab')).toContainText('running');
+  await expect(panel.getByTestId('runs-tab')).toContainText('4 attributed events');
+  await panel.keyboard.press('End');
+  await expect(panel.getByTestId('runs-tab')).not.toContainText('4 attributed events');
+});
+
+test('a refused STATE_DELTA: the failing operation, the rest not applied, and the document around its path', async () => {
+  await select('run:broken-run type:STATE_DELTA /missing');
+  await panel.getByRole('tab', { name: 'Diff' }).click();
+  const failure = panel.getByTestId('patch-failure');
+  await expect(failure).toContainText('OPERATION_PATH_UNRESOLVABLE');
+  await expect(failure.locator('tr.status-failed')).toContainText('/missing');
+  await expect(failure).toContainText('The document at (root)');
+  await expect(failure.locator('.json-tree')).toContainText('count: 1');
+  await panel.getByRole('tab', { name: 'State' }).click();
+  await expect(panel.getByTestId('state-patch-failed')).toContainText('refused (operation 0)');
+});

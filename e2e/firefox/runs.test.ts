@@ -1,0 +1,98 @@
+/** Runs at a glance, in Firefox (issue 8): the Waterfall, a reasoning block, the interrupt card, appended state, as-of counts. */
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { type DemoServer, startDemoServer } from '../../demo/server';
+import { testRoutes } from '../support/brokenStream';
+import { type FirefoxWithExtension, launchFirefox } from '../support/firefox';
+import { poll, sleep, textOf } from '../support/poll';
+
+let demo: DemoServer;
+let firefox: FirefoxWithExtension;
+let panel: Page;
+
+beforeAll(async () => {
+  demo = await startDemoServer({ delayMs: 8, extraRoutes: testRoutes });
+  firefox = await launchFirefox();
+  const page = await firefox.browser.newPage();
+  await page.goto(`${demo.url}/`);
+  await page.evaluate(() => window.demo.runAll());
+  panel = await firefox.openPanel(await firefox.tabIdOf(page));
+  await panel.setViewport({ width: 1280, height: 800 });
+  let last = '';
+  for (let stable = 0; stable < 4; await sleep(150)) {
+    const now = await textOf(panel, '[data-testid=event-count]');
+    stable = now === last && now !== '' && now !== '0 events' ? stable + 1 : 0;
+    last = now;
+  }
+});
+afterAll(async () => {
+  await firefox?.close();
+  await demo?.close();
+});
+
+/** Filters, clicks the first row, clears the filter, and shows a tab. */
+const select = (query: string, tab: string) =>
+  panel.evaluate(
+    async ({ query, tab }) => {
+      const input = document.querySelector<HTMLInputElement>('input.filter')!;
+      const set = (v: string) => {
+        input.value = v;
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      };
+      set(query);
+      await new Promise((r) => setTimeout(r, 120));
+      document.querySelector<HTMLElement>('[role=row]')?.click();
+      set('');
+      await new Promise((r) => setTimeout(r, 60));
+      document.querySelector<HTMLElement>(`[data-tab=${tab}]`)?.click();
+      await new Promise((r) => setTimeout(r, 150));
+    },
+    { query, tab },
+  );
+
+test('Firefox: the Waterfall labels the interrupted and the failed run, and shows TTFT of the text run', async () => {
+  // As of the last event (the failed run's RUN_ERROR), every run is there.
+  await select('type:RUN_ERROR', 'waterfall');
+  expect(await panel.$$eval('.wf-run', (els) => els.length)).toBe(9);
+  expect(await panel.$eval('.wf-run.wf-status-interrupted', (el) => el.getAttribute('aria-label'))).toMatch(/interrupted/);
+  expect(await panel.$eval('.wf-run.wf-status-error', (el) => el.getAttribute('aria-label'))).toMatch(/failed/);
+  await select('thread:thread-chat type:RUN_FINISHED', 'waterfall');
+  expect(await textOf(panel, '[data-metric="time to first text token (TTFT)"]')).toMatch(/^\d+(\.\d)? ms$/);
+});
+
+test('Firefox: REASONING_END shows the collapsed block with its duration; opened, its text', async () => {
+  await select('type:REASONING_END', 'event');
+  expect(await panel.$eval('[data-testid=event-tab] [data-testid=reasoning-block]', (el) => (el as HTMLDetailsElement).open)).toBe(false);
+  expect(await textOf(panel, '[data-testid=reasoning-duration]')).toMatch(/· \d+(\.\d+)? (ms|s)$/);
+  await panel.click('[data-testid=event-tab] [data-testid=reasoning-block] summary');
+  expect(await poll(() => textOf(panel, '.reasoning-text'), (t) => t !== '')).toContain('do not divide 97');
+});
+
+test('Firefox: the interrupted RUN_FINISHED shows the interrupt card with its schema and the resume that answered it', async () => {
+  await select('type:RUN_FINISHED outcome:interrupt', 'event');
+  const card = await textOf(panel, '[data-testid=interrupt-card]');
+  expect(card).toContain('Delete 12 files older than 30 days?');
+  expect(card).toContain('tool_call');
+  expect(await textOf(panel, '[data-testid=response-schema]')).toContain('approvedrequired: boolean');
+  expect(await textOf(panel, '[data-testid=interrupt-resolution]')).toContain('resolved by run');
+  const inView = await panel.$eval('[data-testid=interrupt-card]', (el) => el.getBoundingClientRect().top < innerHeight);
+  expect(inView).toBe(true);
+});
+
+test('Firefox: appended items are marked in State; Runs at a mid-subagent event counts only what had arrived', async () => {
+  await select('type:STATE_DELTA Belém', 'state');
+  expect(await panel.$eval('[data-testid=state-tab] [data-path="/todos/1"]', (el) => el.className)).toMatch(/j-marked/);
+  await panel.evaluate(async () => {
+    const input = document.querySelector<HTMLInputElement>('input.filter')!;
+    input.value = 'subagentRunId:sub-researcher-1 type:TEXT_MESSAGE_CONTENT';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    await new Promise((r) => setTimeout(r, 120));
+    document.querySelectorAll<HTMLElement>('[role=row]')[2]?.click();
+    input.value = '';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    await new Promise((r) => setTimeout(r, 60));
+    document.querySelector<HTMLElement>('[data-tab=runs]')?.click();
+    await new Promise((r) => setTimeout(r, 150));
+  });
+  expect(await textOf(panel, '[data-testid=runs-tab]')).toContain('4 attributed events');
+});

@@ -1,0 +1,207 @@
+import type { ResumeEntry } from '@ag-ui/core';
+import type { RunEntity } from '../../../engine/replay/timeline';
+import { validateJsonSchema } from '../../../engine/verify/jsonSchema';
+import type { SessionStore } from '../../store/sessionStore';
+import { JsonTree } from '../JsonTree';
+import { Visible } from '../Visible';
+
+const duration = (ms: number) => {
+  const abs = Math.abs(ms);
+  const text = abs < 1000 ? `${Math.round(abs)} ms` : abs < 120_000 ? `${(abs / 1000).toFixed(1)} s` : abs < 7_200_000 ? `${Math.round(abs / 60_000)} min` : `${(abs / 3_600_000).toFixed(1)} h`;
+  return text;
+};
+
+/** A JSON Schema as a reader would write it: the type, then each property with its type, whether it is required, its enum and description. */
+export function SchemaView({ schema, depth = 0 }: { schema: unknown; depth?: number }) {
+  if (schema === true) return <span class="muted">anything</span>;
+  if (schema === false) return <span class="error-text">nothing is allowed</span>;
+  if (!schema || typeof schema !== 'object' || depth > 6) return <code>{JSON.stringify(schema)}</code>;
+  const s = schema as Record<string, unknown>;
+  const type = Array.isArray(s.type) ? s.type.join(' | ') : typeof s.type === 'string' ? s.type : s.enum ? 'one of' : 'any';
+  const props = s.properties && typeof s.properties === 'object' ? Object.entries(s.properties as Record<string, unknown>) : [];
+  const required = new Set(Array.isArray(s.required) ? (s.required as string[]) : []);
+  return (
+    <span class="schema">
+      <code class="schema-type">{type}</code>
+      {Array.isArray(s.enum) && <span> {s.enum.map((e) => JSON.stringify(e)).join(' | ')}</span>}
+      {typeof s.description === 'string' && <span class="muted"> — {s.description}</span>}
+      {props.length > 0 && (
+        <ul class="schema-props">
+          {props.map(([name, sub]) => (
+            <li key={name}>
+              <code>{name}</code>
+              {required.has(name) ? <span class="badge badge-warning">required</span> : <span class="muted"> optional</span>}: <SchemaView schema={sub} depth={depth + 1} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {s.items !== undefined && (
+        <span>
+          {' '}
+          of <SchemaView schema={s.items} depth={depth + 1} />
+        </span>
+      )}
+    </span>
+  );
+}
+
+/**
+ * The interrupts a run ended with, and how the next run answered them: resolved or cancelled, the payload checked
+ * against the schema, what is missing, unknown or expired; linked both ways. What came after the selected event is
+ * labelled "later".
+ */
+export function InterruptCard({ store, run, index }: { store: SessionStore; run: RunEntity; index: number }) {
+  const t = store.replay.value.timeline;
+  const frames = store.session.value.frames;
+  const entities = t.interrupts.filter((i) => i.runKey === run.key);
+  if (entities.length === 0 || run.end === undefined) return null;
+  const endedAt = frames[run.end]?.t ?? 0;
+  const endEvent = frames[run.end]?.event as { timestamp?: unknown } | undefined;
+  const endTime = typeof endEvent?.timestamp === 'number' ? endEvent.timestamp : endedAt;
+  const resumer = t.runs.find((r) => r.resumes === run.key);
+  const resume: ResumeEntry[] = Array.isArray(resumer?.input?.resume) ? (resumer!.input!.resume as ResumeEntry[]) : [];
+  const known = new Set(entities.map((e) => e.interrupt.id));
+  const unknown = resume.filter((r) => !known.has(r.interruptId));
+  const later = (at: number) => (at > index ? <span class="badge badge-info">later, at #{at}</span> : null);
+  const jump = (i: number) => store.select(i, 'event');
+  return (
+    <section class="interrupt-card" data-testid="interrupt-card" aria-label={`Interrupts of run ${run.runId}`}>
+      <h4>
+        Run {run.runId} is waiting for the user: {entities.length} interrupt{entities.length === 1 ? '' : 's'}
+      </h4>
+      {entities.map((e) => {
+        const i = e.interrupt;
+        const call = i.toolCallId ? t.toolCalls.findLast((c) => c.toolCallId === i.toolCallId && c.start <= run.end!) : undefined;
+        const expires = i.expiresAt ? Date.parse(i.expiresAt) : Number.NaN;
+        const answer = e.resolution;
+        const check = answer?.status === 'resolved' && i.responseSchema !== undefined ? validateJsonSchema(answer.payload, i.responseSchema) : undefined;
+        const resumeTime = e.resolvedAt !== undefined ? (frames[e.resolvedAt]?.t ?? 0) : undefined;
+        return (
+          <div class="interrupt" key={i.id} data-interrupt-id={i.id}>
+            <div>
+              <code>{i.id}</code> <span class="badge badge-warning">{i.reason}</span>
+              {i.subagentRunId && <span class="badge badge-info">subagent {i.subagentRunId}</span>}
+            </div>
+            {i.message && (
+              <p class="interrupt-message">
+                <Visible text={i.message} multiline />
+              </p>
+            )}
+            <dl class="kv">
+              {i.toolCallId && (
+                <>
+                  <dt>tool call</dt>
+                  <dd>
+                    {call ? (
+                      <button type="button" class="link" onClick={() => jump(call.start)}>
+                        {call.name} <code>{i.toolCallId}</code>
+                      </button>
+                    ) : (
+                      <code>{i.toolCallId}</code>
+                    )}
+                  </dd>
+                </>
+              )}
+              {i.responseSchema !== undefined && (
+                <>
+                  <dt>answer</dt>
+                  <dd data-testid="response-schema">
+                    <SchemaView schema={i.responseSchema} />
+                  </dd>
+                </>
+              )}
+              {i.expiresAt && (
+                <>
+                  <dt>expires</dt>
+                  <dd>
+                    {i.expiresAt}{' '}
+                    {Number.isFinite(expires) && (
+                      <span class={expires < endTime ? 'error-text' : 'muted'}>
+                        ({expires < endTime ? `already expired ${duration(endTime - expires)} before` : `${duration(expires - endTime)} left when`} the run ended)
+                      </span>
+                    )}
+                  </dd>
+                </>
+              )}
+              {i.metadata !== undefined && (
+                <>
+                  <dt>metadata</dt>
+                  <dd>
+                    <JsonTree value={i.metadata} open={1} tools={false} />
+                  </dd>
+                </>
+              )}
+              <dt>answered</dt>
+              <dd data-testid="interrupt-resolution">
+                {answer && e.resolvedAt !== undefined ? (
+                  <span>
+                    <span class={`status status-${answer.status}`}>{answer.status}</span> by run{' '}
+                    <button type="button" class="link" onClick={() => jump(e.resolvedAt!)}>
+                      {t.runs[e.resumedRunKey!]?.runId}
+                    </button>{' '}
+                    {later(e.resolvedAt)}
+                    {answer.payload !== undefined && (
+                      <span>
+                        {' '}
+                        payload <code>{JSON.stringify(answer.payload).slice(0, 200)}</code>
+                      </span>
+                    )}
+                    {check === undefined && answer.status === 'resolved' && i.responseSchema !== undefined && <span class="ok-text"> · fits the schema</span>}
+                    {check !== undefined && <span class="error-text"> · does not fit the schema: {check}</span>}
+                    {Number.isFinite(expires) && resumeTime !== undefined && expires < resumeTime && answer.status === 'resolved' && (
+                      <span class="error-text"> · resolved after it expired</span>
+                    )}
+                  </span>
+                ) : resumer ? (
+                  <span class="error-text">
+                    missing from the resume of run{' '}
+                    <button type="button" class="link" onClick={() => jump(resumer.start)}>
+                      {resumer.runId}
+                    </button>{' '}
+                    {later(resumer.start)}
+                  </span>
+                ) : (
+                  <span class="status status-running">not yet: no run has resumed this one</span>
+                )}
+              </dd>
+            </dl>
+          </div>
+        );
+      })}
+      {unknown.length > 0 && (
+        <p class="error-text">
+          The resume also names {unknown.map((u) => `'${u.interruptId}'`).join(', ')}, which this run did not raise.
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** On a RUN_STARTED that resumes an interrupted run: what it answers, linked back to the interrupts. */
+export function ResumeSummary({ store, run }: { store: SessionStore; run: RunEntity }) {
+  const t = store.replay.value.timeline;
+  const resume: ResumeEntry[] = Array.isArray(run.input?.resume) ? (run.input!.resume as ResumeEntry[]) : [];
+  if (resume.length === 0) return null;
+  const prior = run.resumes !== undefined ? t.runs[run.resumes] : undefined;
+  return (
+    <section class="interrupt-card" data-testid="resume-summary">
+      <h4>This run resumes {prior ? `run ${prior.runId}` : 'an interrupted run'}</h4>
+      <ul class="plain">
+        {resume.map((r) => (
+          <li key={r.interruptId}>
+            <code>{r.interruptId}</code> <span class={`status status-${r.status}`}>{r.status}</span>
+            {r.payload !== undefined && <code class="muted"> {JSON.stringify(r.payload).slice(0, 200)}</code>}
+            {prior?.end !== undefined && (
+              <>
+                {' '}
+                <button type="button" class="link" onClick={() => store.select(prior.end!, 'event')}>
+                  the interrupt, at #{prior.end}
+                </button>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import type { Msg } from '../../../engine/reduce/messages';
+import type { SessionStore } from '../../store/sessionStore';
+import { LongText } from '../LongText';
+
+const ms = (v: number) => (v < 1000 ? `${Math.round(v)} ms` : `${(v / 1000).toFixed(2)} s`);
+const size = (n: number) => (n < 1024 ? `${n} bytes` : `${(n / 1024).toFixed(1)} KB`);
+
+/** An encrypted reasoning value: opaque, labelled with its size and subtype, never decoded. */
+export function EncryptedBadge({ value, subtype }: { value: string; subtype: 'message' | 'tool-call' }) {
+  return (
+    <span class="badge badge-info encrypted" data-testid="encrypted" title="An encrypted reasoning value: passed back to the model as it came, never read here">
+      🔒 encrypted reasoning · {size(value.length)} · {subtype}
+    </span>
+  );
+}
+
+/**
+ * One reasoning block (REASONING_START…END, or THINKING_* from older producers): collapsed with its length, its
+ * duration and the message it preceded; open, the whole text, growing while it streams.
+ */
+export function ReasoningBlock({ store, message, index, following }: { store: SessionStore; message: Msg; index: number; following?: Msg | undefined }) {
+  const t = store.replay.value.timeline;
+  const frames = store.session.value.frames;
+  const entity = t.messages.findLast((m) => m.kind === 'reasoning' && m.messageId === message.id && m.start <= index);
+  const span = entity ? t.reasoning.findLast((r) => r.lane === entity.lane && r.start <= entity.start && (r.end === undefined || r.end >= entity.start)) : undefined;
+  const start = span?.start ?? entity?.start;
+  const rawEnd = span?.end ?? entity?.end;
+  const end = rawEnd !== undefined && rawEnd <= index ? rawEnd : undefined;
+  const text = typeof message.content === 'string' ? message.content : '';
+  const duration = start !== undefined ? (frames[end ?? index]?.t ?? 0) - (frames[start]?.t ?? 0) : undefined;
+  const open = store.openReasoning.value.has(message.id);
+  const encrypted = (message as { encryptedValue?: string }).encryptedValue;
+  return (
+    <details
+      class="reasoning-block"
+      open={open}
+      data-message-id={message.id}
+      data-testid="reasoning-block"
+      onToggle={(e) => {
+        const now = (e.currentTarget as HTMLDetailsElement).open;
+        if (now === open) return;
+        const next = new Set(store.openReasoning.value);
+        if (now) next.add(message.id);
+        else next.delete(message.id);
+        store.openReasoning.value = next;
+      }}
+    >
+      <summary>
+        <span class="role">reasoning</span> <span>{text.length.toLocaleString('en')} characters</span>
+        {duration !== undefined && (
+          <span class="muted" data-testid="reasoning-duration">
+            {' '}
+            · {end === undefined ? `streaming, ${ms(duration)} so far` : ms(duration)}
+          </span>
+        )}
+        {following && <span class="muted"> · before {following.role} message <code>{following.id}</code></span>}
+        {encrypted !== undefined && <EncryptedBadge value={encrypted} subtype="message" />}
+        {start !== undefined && (
+          <button type="button" class="link" onClick={(e) => (e.preventDefault(), store.select(start, 'event'))}>
+            #{start}
+          </button>
+        )}
+      </summary>
+      <LongText className="reasoning-text" text={text} />
+    </details>
+  );
+}

@@ -8,7 +8,10 @@ import { base64ToBytes, bytesToBase64 } from '../util/base64';
 import { Session, type StreamInfo } from './session';
 
 export const SESSION_FORMAT = 'agui-devtools-session';
-export const SESSION_VERSION = 1;
+/** The version written. 2 added notices, ended-by-navigation closes, request times, `contains`, `scope`, `redacted`, `dropped`. */
+export const SESSION_VERSION = 2;
+/** Versions read: older ones are migrated (1 needs nothing: everything 2 added is optional). */
+export const OLDEST_VERSION = 1;
 
 const MAX_STRING = 64 * 1024 * 1024;
 
@@ -78,12 +81,18 @@ export const STRIPPED_URL = '(stripped)';
 
 export const SessionFileSchema = z.object({
   format: z.literal(SESSION_FORMAT),
-  version: z.literal(SESSION_VERSION),
+  version: z.number().int().min(OLDEST_VERSION).max(SESSION_VERSION),
   exportedAt: z.string().max(64).optional(),
   contains: ContainsSchema.optional(),
   tool: z.object({ name: z.string().max(256), version: z.string().max(64) }).optional(),
   streams: z.array(StreamInfoSchema).max(100_000),
   records: z.array(RecordSchema).max(50_000_000),
+  /** What part of the capture the file holds ("the whole capture", "thread t-1", …). */
+  scope: z.string().max(1000).optional(),
+  /** What was redacted before writing (each redacted string is «redacted: N chars»). */
+  redacted: z
+    .object({ groups: z.array(z.string().max(64)).max(32), groupLabels: z.array(z.string().max(64)).max(32).optional(), paths: z.array(z.string().max(1024)).max(256), marker: z.string().max(64).optional() })
+    .optional(),
   /** Events the capture had to drop before they reached the session, by where. */
   dropped: z.object({ page: z.number().int().min(0), extension: z.number().int().min(0) }).optional(),
 });
@@ -158,6 +167,12 @@ export class SessionFileError extends Error {}
 
 /** Validates a parsed session file and replays its records into a new Session. */
 export function importSession(value: unknown): Session {
+  const version = (value as { version?: unknown } | null)?.version;
+  if (typeof version === 'number' && version > SESSION_VERSION) {
+    throw new SessionFileError(
+      `This file is version ${version} of the ${SESSION_FORMAT} format; this AG-UI DevTools reads versions ${OLDEST_VERSION} to ${SESSION_VERSION}. Open it with a newer AG-UI DevTools.`,
+    );
+  }
   const parsed = SessionFileSchema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;

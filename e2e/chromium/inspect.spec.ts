@@ -104,7 +104,7 @@ test('export, then import the file: the same events and problems', async () => {
   const count = await panel.getByTestId('event-count').textContent();
   await panel.getByTestId('export').click();
   const [download] = await Promise.all([panel.waitForEvent('download'), panel.getByTestId('export-confirm').click()]);
-  expect(download.suggestedFilename()).toMatch(/^agui-session-.*\.json$/);
+  expect(download.suggestedFilename()).toMatch(/^127\.0\.0\.1_\d+-\d{4}-\d\d-\d\d-\d{6}\.agui\.json$/);
   const path = test.info().outputPath(download.suggestedFilename());
   await download.saveAs(path);
   const file = JSON.parse(readFileSync(path, 'utf8')) as { format: string; streams: unknown[] };
@@ -114,7 +114,7 @@ test('export, then import the file: the same events and problems', async () => {
   const viewer = await browser.context.newPage();
   await viewer.goto(`${demo.url}/viewer/`);
   await viewer.getByTestId('import').setInputFiles(path);
-  await expect(viewer.getByTestId('imported')).toContainText('agui-session-');
+  await expect(viewer.getByTestId('imported')).toContainText('.agui.json');
   await expect(viewer.getByTestId('event-count')).toHaveText(count!);
   await expect(viewer.getByTestId('problem-count')).toContainText('errors');
 

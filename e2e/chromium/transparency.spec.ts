@@ -82,9 +82,10 @@ test('requests are captured with their RunAgentInput; secrets never leave the pa
     const contents = panel.getByTestId('export-contents');
     await expect(contents).toContainText('1 request body');
     await expect(contents).toContainText('URLs of 1 stream');
-    await panel.getByLabel('Request bodies').check();
-    await panel.getByLabel('Headers').check();
-    await panel.getByLabel('URLs').check();
+    const leaveOut = panel.getByRole('group', { name: 'Leave out' });
+    await leaveOut.getByLabel('Request bodies').check();
+    await leaveOut.getByLabel('Headers').check();
+    await leaveOut.getByLabel('URLs').check();
     const [download] = await Promise.all([panel.waitForEvent('download'), panel.getByTestId('export-confirm').click()]);
     const text = readFileSync(await download.path(), 'utf8');
     for (const secret of ['threadId', 'page-secret', 'authorization', '/echo', '127.0.0.1']) expect(text, secret).not.toContain(secret);

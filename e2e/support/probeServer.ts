@@ -241,6 +241,27 @@ export async function startProbeServer(): Promise<ProbeServer> {
             yield sseFrame({ type: 'RUN_STARTED', threadId: 'probe', runId: 'orphans' });
             for (let i = 1; i < n; i++) yield sseFrame({ type: 'TEXT_MESSAGE_CONTENT', messageId: `m${i}`, delta: 'x' });
           })(q('n', 200_001)));
+        case '/secrets':
+          // One clean run carrying a secret word in every kind of content a redaction group covers.
+          for await (const _ of req) void _;
+          return pump(res, [
+            sseFrame({ type: 'RUN_STARTED', threadId: 'secret-thread', runId: 'secret-run' }),
+            sseFrame({ type: 'STATE_SNAPSHOT', snapshot: { user: { email: 'SECRET-EMAIL' }, count: 1 } }),
+            sseFrame({ type: 'REASONING_START', messageId: 'r' }),
+            sseFrame({ type: 'REASONING_MESSAGE_START', messageId: 'rm', role: 'reasoning' }),
+            sseFrame({ type: 'REASONING_MESSAGE_CONTENT', messageId: 'rm', delta: 'SECRET-THOUGHT' }),
+            sseFrame({ type: 'REASONING_MESSAGE_END', messageId: 'rm' }),
+            sseFrame({ type: 'REASONING_END', messageId: 'r' }),
+            sseFrame({ type: 'TEXT_MESSAGE_START', messageId: 'm', role: 'assistant' }),
+            sseFrame({ type: 'TEXT_MESSAGE_CONTENT', messageId: 'm', delta: 'SECRET-ANSWER' }),
+            sseFrame({ type: 'TEXT_MESSAGE_END', messageId: 'm' }),
+            sseFrame({ type: 'TOOL_CALL_START', toolCallId: 'c', toolCallName: 'lookup', parentMessageId: 'm' }),
+            sseFrame({ type: 'TOOL_CALL_ARGS', toolCallId: 'c', delta: '{"q":"SECRET-ARGS"}' }),
+            sseFrame({ type: 'TOOL_CALL_END', toolCallId: 'c' }),
+            sseFrame({ type: 'TOOL_CALL_RESULT', toolCallId: 'c', messageId: 'res', content: 'SECRET-RESULT' }),
+            sseFrame({ type: 'STATE_DELTA', delta: [{ op: 'replace', path: '/user/email', value: 'SECRET-DELTA' }] }),
+            sseFrame({ type: 'RUN_FINISHED', threadId: 'secret-thread', runId: 'secret-run' }),
+          ]);
         case '/partial-forever':
           return partialForever(res, q('mb', 200));
         case '/es':

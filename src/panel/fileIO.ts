@@ -1,19 +1,22 @@
 /** Export to and import from files, in the panel and the viewer. */
-import { type ExportOptions, exportSession } from '../engine/session/exportFormat';
+import { buildExport } from '../engine/session/exportFormats';
 import { InputError, readInput } from '../engine/session/readInput';
 import type { Session } from '../engine/session/session';
+import type { ExportChoice } from './components/ExportDialog';
 
-export function downloadSession(session: Session, options: ExportOptions = {}, name = `agui-session-${new Date().toISOString().replace(/[:.]/g, '-')}.json`): string {
-  const blob = new Blob([JSON.stringify(exportSession(session, options))], { type: 'application/json' });
+/** Writes an export (scope, format, redaction, what to leave out) to a file the user saves; returns its name. */
+export function downloadExport(session: Session, choice: ExportChoice): string {
+  const result = buildExport(session, { format: choice.format, ...(choice.scope && { scope: choice.scope }), redaction: choice.redaction, strip: choice.strip });
+  const blob = new Blob([result.text], { type: result.mime });
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
-  a.download = name;
+  a.download = result.name;
   document.body.append(a);
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return name;
+  return result.name;
 }
 
 /** Reads a dropped or picked file; a bad file is an Error with one clear sentence. */

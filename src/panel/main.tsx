@@ -6,7 +6,7 @@ import { connectPanel } from './bridge';
 import { createCaptureControl } from './capture/captureControl';
 import { App } from './components/App';
 import { TabPicker } from './components/TabPicker';
-import { downloadSession, readSessionFile } from './fileIO';
+import { downloadExport, readSessionFile } from './fileIO';
 import './panel.css';
 import { createSessionStore } from './store/sessionStore';
 
@@ -99,7 +99,7 @@ if (tabId === null) {
           });
           undo = { banner, timer: setTimeout(finishUndo, UNDO_MS), upTo };
         },
-        onExport: (options) => downloadSession(store.session.value, options),
+        onExport: (choice) => downloadExport(store.session.value, choice),
         onImport: (file) => {
           readSessionFile(file).then((session) => {
             store.reset(session);

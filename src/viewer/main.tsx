@@ -4,7 +4,7 @@
  */
 import { render } from 'preact';
 import { App } from '../panel/components/App';
-import { downloadSession, readSessionFile } from '../panel/fileIO';
+import { downloadExport, readSessionFile } from '../panel/fileIO';
 import '../panel/panel.css';
 import { createSessionStore } from '../panel/store/sessionStore';
 
@@ -42,7 +42,7 @@ render(
         store.imported.value = null;
         store.reset();
       },
-      onExport: (options) => downloadSession(store.session.value, options),
+      onExport: (choice) => downloadExport(store.session.value, choice),
       onImport: (file) => void open(file),
     }}
   />,

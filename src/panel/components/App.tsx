@@ -44,7 +44,7 @@ export function App({ store, actions, capture }: { store: SessionStore; actions:
   return (
     <div class="app">
       <Toolbar store={store} actions={toolbarActions} />
-      {exportOpen.value && <ExportDialog session={store.session.value} onExport={actions.onExport} onClose={() => (exportOpen.value = false)} />}
+      {exportOpen.value && <ExportDialog store={store} onExport={actions.onExport} onClose={() => (exportOpen.value = false)} />}
       {control && !store.imported.value && <CaptureBar capture={control} />}
       {control && settingsOpen.value && <CaptureSettings capture={control} onClose={() => (settingsOpen.value = false)} />}
       <Banners store={store} />

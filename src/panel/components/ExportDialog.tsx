@@ -1,6 +1,9 @@
 import { useSignal } from '@preact/signals';
 import type { ExportOptions } from '../../engine/session/exportFormat';
+import { type ExportFormatId, type ExportScope, FORMATS } from '../../engine/session/exportFormats';
+import { GROUP_LABELS, REDACTION_GROUPS, type Redaction, type RedactionGroup } from '../../engine/session/redact';
 import type { Session } from '../../engine/session/session';
+import type { SessionStore } from '../store/sessionStore';
 
 const bytes = (n: number) => (n < 1024 ? `${n} bytes` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
 
@@ -27,15 +30,63 @@ function contentsOf(session: Session) {
   return { streams: session.streams.size, hosts: [...hosts], headers, bodies, bodyBytes, responseBytes, events: session.frames.length };
 }
 
+export interface ExportChoice {
+  format: ExportFormatId;
+  scope?: ExportScope;
+  redaction: Redaction;
+  strip: NonNullable<ExportOptions['strip']>;
+}
+
+/** The scopes on offer: everything, a thread, a run, what the filter shows. */
+function scopesOf(store: SessionStore): { id: string; scope: ExportScope | undefined }[] {
+  const frames = store.session.value.frames;
+  const replay = store.replay.value;
+  const out: { id: string; scope: ExportScope | undefined }[] = [{ id: 'all', scope: undefined }];
+  const visible = store.visible.value;
+  if (visible) out.push({ id: 'filter', scope: { label: `the ${visible.length} events the filter shows`, indices: visible } });
+  const lanes = new Map<string, number[]>();
+  for (let i = 0; i < frames.length; i++) {
+    const lane = replay.laneAt(i);
+    let list = lanes.get(lane);
+    if (!list) lanes.set(lane, (list = []));
+    list.push(i);
+  }
+  if (lanes.size > 1) for (const [lane, indices] of lanes) out.push({ id: `thread:${lane}`, scope: { label: `thread ${lane}`, indices } });
+  for (const run of replay.timeline.runs) {
+    const indices: number[] = [];
+    for (let i = run.start; i <= (run.end ?? frames.length - 1); i++) if (frames[i]?.streamId === run.streamId) indices.push(i);
+    out.push({ id: `run:${run.key}`, scope: { label: `run ${run.runId}`, indices } });
+  }
+  return out;
+}
+
 /**
- * Export says what the file will contain before it is written, with one-click choices to leave out request
- * bodies, headers and URLs. The response bytes (every event) are always in: they are the session.
+ * Export: what part (scope), in which format, redacted or not (stated on the button), and what the file will contain
+ * in words, before it is written. Nothing leaves the browser but the file the user saves.
  */
-export function ExportDialog({ session, onExport, onClose }: { session: Session; onExport(options: ExportOptions): void; onClose(): void }) {
+export function ExportDialog({ store, onExport, onClose }: { store: SessionStore; onExport(choice: ExportChoice): void; onClose(): void }) {
+  const session = store.session.value;
   const c = contentsOf(session);
+  const scopes = scopesOf(store);
+  const scopeId = useSignal('all');
+  const format = useSignal<ExportFormatId>('session');
+  const groups = useSignal<ReadonlySet<RedactionGroup>>(new Set());
+  const paths = useSignal('');
   const strip = useSignal({ urls: false, headers: false, requestBodies: false });
-  const toggle = (key: keyof typeof strip.value) => (strip.value = { ...strip.value, [key]: !strip.value[key] });
-  const none = !strip.value.urls && !strip.value.headers && !strip.value.requestBodies;
+  const toggleStrip = (key: keyof typeof strip.value) => (strip.value = { ...strip.value, [key]: !strip.value[key] });
+  const toggleGroup = (g: RedactionGroup) => {
+    const next = new Set(groups.value);
+    if (next.has(g)) next.delete(g);
+    else next.add(g);
+    groups.value = next;
+  };
+  const pathList = paths.value
+    .split(/[\n,]/)
+    .map((p) => p.trim())
+    .filter((p) => p.startsWith('/'));
+  const redacting = groups.value.size + pathList.length;
+  const chosen = scopes.find((s) => s.id === scopeId.value)?.scope;
+  const metaFormat = format.value === 'session' || format.value === 'test';
   return (
     <div class="dialog-backdrop" onClick={(e) => e.target === e.currentTarget && onClose()}>
       <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="export-title" data-testid="export-dialog">
@@ -45,32 +96,78 @@ export function ExportDialog({ session, onExport, onClose }: { session: Session;
             ✕
           </button>
         </div>
+        <label class="field">
+          What{' '}
+          <select aria-label="Scope" value={scopeId.value} onChange={(e) => (scopeId.value = (e.currentTarget as HTMLSelectElement).value)} data-testid="export-scope">
+            {scopes.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.scope ? s.scope.label : `the whole capture (${c.events} events)`}
+              </option>
+            ))}
+          </select>
+        </label>
+        <fieldset class="choices stacked">
+          <legend>Format</legend>
+          {(Object.keys(FORMATS) as ExportFormatId[]).map((f) => (
+            <label key={f}>
+              <input type="radio" name="export-format" value={f} checked={format.value === f} onChange={() => (format.value = f)} /> {FORMATS[f].label}{' '}
+              <code class="muted">.{FORMATS[f].ext}</code>
+            </label>
+          ))}
+        </fieldset>
         <p>The file will contain:</p>
         <ul class="contents" data-testid="export-contents">
           <li>
-            every byte of the {c.events.toLocaleString('en')} events the agent streamed ({bytes(c.responseBytes)} of response bodies: messages, tool
-            arguments and results, state, reasoning)
+            every byte of the {chosen?.indices ? `${chosen.indices.length} events in scope` : `${c.events.toLocaleString('en')} events`} the agent streamed (
+            {bytes(c.responseBytes)} of response bodies: messages, tool arguments and results, state, reasoning)
           </li>
-          <li class={strip.value.urls ? 'struck' : ''}>
-            the URLs of {c.streams} stream{c.streams === 1 ? '' : 's'} and their pages ({c.hosts.slice(0, 3).join(', ')}
-            {c.hosts.length > 3 ? ', …' : ''}; query values not known to be harmless are masked)
-          </li>
-          <li class={strip.value.headers ? 'struck' : ''}>request and response headers of {c.headers} streams (values not known to be harmless are masked)</li>
-          <li class={strip.value.requestBodies ? 'struck' : ''}>
-            {c.bodies} request bod{c.bodies === 1 ? 'y' : 'ies'} ({bytes(c.bodyBytes)}: the prompts and conversation the page sent, secret-named values
-            masked)
-          </li>
+          {metaFormat && (
+            <>
+              <li class={strip.value.urls ? 'struck' : ''}>
+                the URLs of {c.streams} stream{c.streams === 1 ? '' : 's'} and their pages ({c.hosts.slice(0, 3).join(', ')}
+                {c.hosts.length > 3 ? ', …' : ''}; query values not known to be harmless are masked)
+              </li>
+              <li class={strip.value.headers ? 'struck' : ''}>request and response headers of {c.headers} streams (values not known to be harmless are masked)</li>
+              <li class={strip.value.requestBodies ? 'struck' : ''}>
+                {c.bodies} request bod{c.bodies === 1 ? 'y' : 'ies'} ({bytes(c.bodyBytes)}: the prompts and conversation the page sent, secret-named
+                values masked)
+              </li>
+            </>
+          )}
+          {format.value === 'jsonl' && <li class="muted">events only: no URLs, headers, request bodies or times; frames that are not JSON events are left out</li>}
+          {format.value === 'sse' && <li class="muted">events only: no URLs, headers, request bodies or times</li>}
         </ul>
-        <fieldset class="choices">
-          <legend>Leave out</legend>
-          <label>
-            <input type="checkbox" checked={strip.value.requestBodies} onChange={() => toggle('requestBodies')} /> Request bodies
-          </label>
-          <label>
-            <input type="checkbox" checked={strip.value.headers} onChange={() => toggle('headers')} /> Headers
-          </label>
-          <label>
-            <input type="checkbox" checked={strip.value.urls} onChange={() => toggle('urls')} /> URLs
+        {metaFormat && (
+          <fieldset class="choices">
+            <legend>Leave out</legend>
+            <label>
+              <input type="checkbox" checked={strip.value.requestBodies} onChange={() => toggleStrip('requestBodies')} /> Request bodies
+            </label>
+            <label>
+              <input type="checkbox" checked={strip.value.headers} onChange={() => toggleStrip('headers')} /> Headers
+            </label>
+            <label>
+              <input type="checkbox" checked={strip.value.urls} onChange={() => toggleStrip('urls')} /> URLs
+            </label>
+          </fieldset>
+        )}
+        <fieldset class="choices" data-testid="redaction">
+          <legend>Redact (each string becomes «redacted: N chars»; ids, structure, sizes and times stay)</legend>
+          {REDACTION_GROUPS.map((g) => (
+            <label key={g}>
+              <input type="checkbox" checked={groups.value.has(g)} onChange={() => toggleGroup(g)} /> {GROUP_LABELS[g]}
+            </label>
+          ))}
+          <label class="field wide">
+            JSON paths{' '}
+            <input
+              type="text"
+              class="filter"
+              aria-label="JSON paths to redact"
+              placeholder="/forwardedProps/apiKey, /messages/*/content"
+              value={paths.value}
+              onInput={(e) => (paths.value = (e.currentTarget as HTMLInputElement).value)}
+            />
           </label>
         </fieldset>
         <p class="muted">Nothing leaves this browser: the file is saved where you choose, and only there.</p>
@@ -83,11 +180,11 @@ export function ExportDialog({ session, onExport, onClose }: { session: Session;
             class="button primary"
             data-testid="export-confirm"
             onClick={() => {
-              onExport({ strip: strip.value });
+              onExport({ format: format.value, ...(chosen && { scope: chosen }), redaction: { groups: [...groups.value], paths: pathList }, strip: strip.value });
               onClose();
             }}
           >
-            {none ? 'Export everything' : 'Export'}
+            {redacting === 0 ? 'Export (unredacted)' : `Export (redacted: ${[...groups.value].map((g) => GROUP_LABELS[g]).concat(pathList).join(', ')})`}
           </button>
         </div>
       </div>

@@ -1,12 +1,12 @@
 import { useSignal } from '@preact/signals';
 import { MAX_EVENT_BYTES, PAGE_MAX_BYTES, PAGE_MAX_EVENTS, TAB_MAX_BYTES, TAB_MAX_EVENTS } from '../../bridge/limits';
-import type { ExportOptions } from '../../engine/session/exportFormat';
+import type { ExportChoice } from './ExportDialog';
 import type { SessionStore } from '../store/sessionStore';
 import { CATEGORIES, type Category } from './category';
 
 export interface ToolbarActions {
   onClear(): void;
-  onExport(options: ExportOptions): void;
+  onExport(choice: ExportChoice): void;
   onImport(file: File): void;
   onBackToLive?: () => void;
   preserveLog?: { on: boolean; toggle(): void };
@@ -157,7 +157,7 @@ export function Toolbar({ store, actions }: { store: SessionStore; actions: Tool
               }}
             />
           </label>
-          <button type="button" class="button" onClick={() => (actions.openExport ? actions.openExport() : actions.onExport({}))} disabled={streams === 0} data-testid="export">
+          <button type="button" class="button" onClick={() => actions.openExport?.()} disabled={streams === 0} data-testid="export">
             Export
           </button>
           {actions.openSettings && (

@@ -1,0 +1,84 @@
+/**
+ * Sessions people can share safely (issue 11): export with each redaction group and in each format; the file holds
+ * none of the redacted strings, still lints and replays; the generated test passes under vitest in a scratch project
+ * and fails once the session is edited to break a rule.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { type ChromiumWithExtension, launchChromium } from '../support/chromium';
+import { type ProbeServer, startProbeServer } from '../support/probeServer';
+import { breakGeneratedTest, cli, GROUP_LABEL, type Group, runGeneratedTest, SECRET_BODY, SECRETS } from '../support/sharing';
+
+let probe: ProbeServer;
+let browser: ChromiumWithExtension;
+let panel: Page;
+
+test.beforeAll(async () => {
+  probe = await startProbeServer();
+  browser = await launchChromium();
+  const page = await browser.context.newPage();
+  await page.goto(`${probe.url}/probe`);
+  await page.evaluate((body) => fetch('/secrets', { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then((r) => r.text()), SECRET_BODY);
+  panel = await browser.openPanel(await browser.tabIdOf(page));
+  await expect(panel.getByTestId('event-count')).toHaveText('16 events');
+});
+test.afterAll(async () => {
+  await browser?.close();
+  await probe?.close();
+});
+
+async function exportFile(format: string, groups: Group[] = []): Promise<{ name: string; text: string; path: string }> {
+  await panel.getByTestId('export').click();
+  const dialog = panel.getByTestId('export-dialog');
+  await dialog.locator(`input[name=export-format][value=${format}]`).check();
+  const redaction = dialog.getByTestId('redaction');
+  for (const g of groups) await redaction.getByLabel(GROUP_LABEL[g], { exact: true }).check();
+  const button = dialog.getByTestId('export-confirm');
+  await expect(button).toHaveText(groups.length ? /^Export \(redacted: / : 'Export (unredacted)');
+  const [download] = await Promise.all([panel.waitForEvent('download'), button.click()]);
+  const path = test.info().outputPath(download.suggestedFilename());
+  await download.saveAs(path);
+  return { name: download.suggestedFilename(), text: readFileSync(path, 'utf8'), path };
+}
+
+test('every format, named <host>-<date>.agui.*, reads back with the same events and no error', async () => {
+  for (const [format, ext] of [
+    ['session', 'agui.json'],
+    ['jsonl', 'agui.jsonl'],
+    ['sse', 'agui.sse'],
+  ] as const) {
+    const file = await exportFile(format);
+    expect(file.name).toMatch(new RegExp(`^127\\.0\\.0\\.1_\\d+-\\d{4}-\\d\\d-\\d\\d-\\d{6}\\.${ext.replace('.', '\\.')}$`));
+    const lint = cli(['lint', file.path]);
+    expect(lint.code, lint.out).toBe(0);
+    expect(lint.out).toContain('16 events');
+  }
+});
+
+for (const group of Object.keys(SECRETS) as Group[]) {
+  test(`redacting ${GROUP_LABEL[group]}: the file holds none of it, and still lints and replays`, async () => {
+    for (const format of group === 'requestBodies' ? (['session'] as const) : (['session', 'jsonl', 'sse'] as const)) {
+      const file = await exportFile(format, [group]);
+      for (const secret of SECRETS[group]) expect(file.text, `${format}: ${secret}`).not.toContain(secret);
+      expect(file.text).toContain('«redacted: ');
+      const lint = cli(['lint', file.path]);
+      expect(lint.code, lint.out).toBe(0);
+      const replay = cli(['replay', file.path, '--json']);
+      expect(replay.code).toBe(0);
+      expect(JSON.parse(replay.out).messages.length).toBeGreaterThan(0);
+      if (format === 'session') expect(JSON.parse(file.text).redacted.groups).toEqual([group]);
+    }
+  });
+}
+
+test('the generated vitest file passes in a project that depends on agui-devtools, and fails once the session breaks a rule', async () => {
+  const file = await exportFile('test');
+  expect(file.name).toMatch(/\.agui\.test\.ts$/);
+  const good = runGeneratedTest(file.text);
+  expect(good.code, good.out).toBe(0);
+  expect(good.out).toMatch(/2 passed/);
+  const bad = runGeneratedTest(breakGeneratedTest(file.text));
+  expect(bad.code).not.toBe(0);
+  expect(bad.out).toMatch(/×.*breaks no protocol rule|FAIL.*breaks no protocol rule/);
+  expect(bad.out).toContain('1 failed');
+});

@@ -1,0 +1,82 @@
+/** What the sharing tests check in exported files: secrets gone, still linting, and generated tests running. */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT } from './paths';
+
+/** The request body the page posts: the user's prompt and input state are secrets too. */
+export const SECRET_BODY = JSON.stringify({
+  threadId: 'secret-thread',
+  runId: 'secret-run',
+  messages: [{ id: 'u1', role: 'user', content: 'SECRET-PROMPT' }],
+  state: { note: 'SECRET-INPUT-STATE' },
+  tools: [],
+  context: [],
+  forwardedProps: {},
+});
+
+/** The secret words of each redaction group (what a file redacted for the group must not contain). */
+export const SECRETS = {
+  messageText: ['SECRET-PROMPT', 'SECRET-ANSWER'],
+  reasoning: ['SECRET-THOUGHT'],
+  toolArgs: ['SECRET-ARGS'],
+  toolResults: ['SECRET-RESULT'],
+  state: ['SECRET-EMAIL', 'SECRET-DELTA'],
+  requestBodies: ['SECRET-PROMPT', 'SECRET-INPUT-STATE'],
+} as const;
+export type Group = keyof typeof SECRETS;
+export const GROUP_LABEL: Record<Group, string> = {
+  messageText: 'message text',
+  reasoning: 'reasoning',
+  toolArgs: 'tool arguments',
+  toolResults: 'tool results',
+  state: 'state values',
+  requestBodies: 'request bodies',
+};
+
+/** Runs the built CLI on a file: its exit code and output. */
+export function cli(args: string[]): { code: number; out: string } {
+  try {
+    return { code: 0, out: execFileSync('node', [join(ROOT, 'dist/cli/agui-devtools.mjs'), ...args], { encoding: 'utf8' }) };
+  } catch (error) {
+    const e = error as { status: number; stdout: string; stderr: string };
+    return { code: e.status, out: `${e.stdout}${e.stderr}` };
+  }
+}
+
+/**
+ * Runs a generated `.agui.test.ts` with vitest in a scratch project that depends on agui-devtools (this repository,
+ * as a path dependency would link it). Returns vitest's exit code and output.
+ */
+export function runGeneratedTest(source: string): { code: number; out: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'agui-generated-'));
+  mkdirSync(join(dir, 'node_modules'));
+  symlinkSync(ROOT, join(dir, 'node_modules', 'agui-devtools'));
+  symlinkSync(join(ROOT, 'node_modules', 'vitest'), join(dir, 'node_modules', 'vitest'));
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'scratch', private: true, type: 'module', dependencies: { 'agui-devtools': `file:${ROOT}` } }));
+  writeFileSync(join(dir, 'session.agui.test.ts'), source);
+  writeFileSync(join(dir, 'vitest.config.mjs'), "export default { test: { include: ['*.test.ts'] } };\n");
+  try {
+    const out = execFileSync('node', [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--root', dir, '--config', join(dir, 'vitest.config.mjs')], {
+      cwd: dir,
+      encoding: 'utf8',
+      stdio: 'pipe',
+    });
+    return { code: 0, out };
+  } catch (error) {
+    const e = error as { status: number; stdout: string; stderr: string };
+    return { code: e.status, out: `${e.stdout}${e.stderr}` };
+  }
+}
+
+/** The generated test with its inlined session edited to break a rule: an orphan TEXT_MESSAGE_CONTENT before the end. */
+export function breakGeneratedTest(source: string): string {
+  return source.replace(/^const session = (.*);$/m, (_, json: string) => {
+    const file = JSON.parse(json) as { records: { kind: string; stream?: number; t?: number; data?: string }[] };
+    const at = file.records.findIndex((r) => r.kind === 'close');
+    const orphan = Buffer.from('data: {"type":"TEXT_MESSAGE_CONTENT","messageId":"nobody","delta":"x"}\n\n').toString('base64');
+    file.records.splice(at, 0, { kind: 'chunk', stream: 0, t: 0, data: orphan });
+    return `const session = ${JSON.stringify(file)};`;
+  });
+}

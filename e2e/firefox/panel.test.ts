@@ -72,6 +72,19 @@ test('Firefox at 560×700: counts in view, vertical layout, the splitter moves a
   await again.close();
 });
 
+/** Clicks an element, again if a re-render replaced it between finding and clicking. */
+async function clickSettled(selector: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await panel.click(selector);
+      return;
+    } catch (error) {
+      if (attempt >= 5 || !String(error).includes('detached')) throw error;
+      await sleep(100);
+    }
+  }
+}
+
 test('Firefox: the filter language, the kind chips, and the keyboard after clicking an inspector tab', async () => {
   const results = await shown('type:TOOL_CALL_RESULT');
   expect(results).toBeGreaterThan(0);
@@ -87,7 +100,9 @@ test('Firefox: the filter language, the kind chips, and the keyboard after click
   await panel.keyboard.up('Control');
   expect(Number((await textOf(panel, '[data-testid=shown-count]')).split(' ')[0])).toBeGreaterThan(tools);
   await panel.click('.chip:not([data-category])');
-  await panel.click('[role=row]');
+  // The list re-renders once the filter is gone; click a row of the settled list.
+  expect(await poll(() => textOf(panel, '[data-testid=shown-count]'), (t) => t === '')).toBe('');
+  await clickSettled('[role=row]');
   const first = await textOf(panel, '.tabs .at');
   await panel.click('[data-tab=state]');
   await panel.keyboard.press('ArrowDown');

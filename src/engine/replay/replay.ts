@@ -18,7 +18,7 @@ import { Lane, type LaneSnapshot, type ReduceNote } from '../reduce/lane';
 import type { Msg } from '../reduce/messages';
 import { validateJsonSchema } from '../verify/jsonSchema';
 import { ReferenceVerifier } from '../verify/referenceRules';
-import { type Problem, problem } from '../verify/rules';
+import { type Problem, problem, specOf } from '../verify/rules';
 import { Timeline, type RunEntity } from './timeline';
 
 export const CHECKPOINT_EVERY = 256;
@@ -124,14 +124,7 @@ const diagnosticProblem = (d: Diagnostic, eventIndex: number): Problem => {
   return p;
 };
 
-const specForDiagnostic = (code: string): string =>
-  code.startsWith('sse/') || code.startsWith('proto/')
-    ? 'Transports'
-    : code.startsWith('compat/')
-      ? 'Events › Base event properties'
-      : code.startsWith('event/')
-        ? 'Events › Event types overview'
-        : 'Events (schema)';
+const specForDiagnostic = (code: string): string => specOf(code) || 'Events (schema)';
 
 export class Replay {
   readonly steps: ReplayStep[] = [];
@@ -383,7 +376,7 @@ export class Replay {
       case 'TEXT_MESSAGE_CONTENT':
       case 'REASONING_MESSAGE_CONTENT':
         if (!synthesized && ev.delta === '') {
-          this.report(ev.type === 'TEXT_MESSAGE_CONTENT' ? 'text/empty-delta' : 'reasoning/empty-delta', i, `${ev.type}.delta is empty; the spec requires a non-empty delta.`, ['delta']);
+          this.report(ev.type === 'TEXT_MESSAGE_CONTENT' ? 'text/empty-delta' : 'reasoning/empty-delta', i, `${ev.type}.delta is empty; the spec requires a non-empty delta. @ag-ui/client (JS) accepts it; the Python, Rust and Java SDKs reject the event ("Delta must not be an empty string").`, ['delta']);
         }
         return;
       case 'TOOL_CALL_RESULT': {

@@ -66,8 +66,8 @@ export const RULES: Record<string, RuleInfo> = {
   'chunk/ambiguous': { severity: 'error', spec: `${SUBAGENTS}`, reference: true },
   'chunk/field-mismatch': { severity: 'error', spec: `${TEXT} › TextMessageChunk`, reference: true },
   // The debugger's own rules: the spec states them, the reference does not check them.
-  'text/empty-delta': { severity: 'warning', spec: `${TEXT} › TextMessageContent (delta: non-empty)` },
-  'reasoning/empty-delta': { severity: 'warning', spec: `${REASONING} › ReasoningMessageContent (delta: non-empty)` },
+  'text/empty-delta': { severity: 'error', spec: `${TEXT} › TextMessageContent (delta: non-empty)` },
+  'reasoning/empty-delta': { severity: 'error', spec: `${REASONING} › ReasoningMessageContent (delta: non-empty)` },
   'tool/unknown-result': { severity: 'warning', spec: `${TOOLS} › ToolCallResult (toolCallId)` },
   'tool/unknown-call': { severity: 'warning', spec: `${TOOLS} › ToolCallArgs` },
   'tool/renamed': { severity: 'warning', spec: `${TOOLS} › ToolCallStart` },
@@ -97,7 +97,31 @@ export const RULES: Record<string, RuleInfo> = {
   'stream/error': { severity: 'error', spec: 'Transports' },
   'stream/unfinished-run': { severity: 'warning', spec: `${LIFECYCLE}` },
   'stream/start-dropped': { severity: 'info', spec: 'Transports' },
+  // Frame rules: one frame cannot be read as an event (decode/, normalize/enforce.ts). Their emitters use the same
+  // ids and severities; the rule examples' unit test holds both to this table.
+  'json/invalid': { severity: 'error', spec: 'Transports › JSON (one event a frame)' },
+  'sse/unterminated-frame': { severity: 'warning', spec: 'Transports › Server-Sent Events (a frame ends with a blank line)' },
+  'sse/unknown-field': { severity: 'info', spec: 'Transports › Server-Sent Events (fields: data, event, id, retry)' },
+  'sse/invalid-id': { severity: 'warning', spec: 'Transports › Server-Sent Events (id)' },
+  'sse/invalid-retry': { severity: 'info', spec: 'Transports › Server-Sent Events (retry)' },
+  'sse/invalid-utf8': { severity: 'warning', spec: 'Transports › Server-Sent Events (UTF-8)' },
+  'sse/no-data': { severity: 'info', spec: 'Transports › Server-Sent Events (data)' },
+  'proto/frame-too-large': { severity: 'error', spec: 'Transports › Protocol Buffers (length-prefixed frames)' },
+  'proto/truncated': { severity: 'error', spec: 'Transports › Protocol Buffers (length-prefixed frames)' },
+  'proto/invalid': { severity: 'error', spec: 'Transports › Protocol Buffers (ag_ui.Event)' },
+  'proto/unknown-event': { severity: 'warning', spec: 'Transports › Protocol Buffers (ag_ui.Event)' },
+  'event/not-object': { severity: 'error', spec: BASE },
+  'event/no-type': { severity: 'error', spec: `${BASE} (type)` },
+  'event/unknown-type': { severity: 'warning', spec: 'Events › Event types overview' },
+  'event/draft': { severity: 'info', spec: 'Events › Draft events' },
+  'schema/invalid': { severity: 'error', spec: 'Events (each event type\'s fields)' },
+  'schema/null-optional': { severity: 'error', spec: 'Events (optional fields are omitted)' },
+  'schema/unrecognized': { severity: 'info', spec: 'Events (each event type\'s fields)' },
+  'compat/deprecated-shape': { severity: 'warning', spec: BASE },
 };
+
+/** The spec section of a rule id ('' for an id that is not registered). */
+export const specOf = (ruleId: string): string => RULES[ruleId]?.spec ?? '';
 
 export function problem(ruleId: string, eventIndex: number, message: string, path?: (string | number)[]): Problem {
   const info = RULES[ruleId];

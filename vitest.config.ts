@@ -13,6 +13,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'cli',
+          include: ['e2e/cli/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: 'firefox',
           include: ['e2e/firefox/**/*.test.ts'],
           environment: 'node',

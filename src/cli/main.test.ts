@@ -9,7 +9,7 @@ import { type CliIo, run } from './main';
 
 const enc = new TextEncoder();
 
-function cli(argv: string[], files: Record<string, string | Uint8Array> = {}) {
+async function cli(argv: string[], files: Record<string, string | Uint8Array> = {}) {
   let stdout = '';
   let stderr = '';
   const io: CliIo = {
@@ -21,7 +21,7 @@ function cli(argv: string[], files: Record<string, string | Uint8Array> = {}) {
       return typeof f === 'string' ? enc.encode(f) : f;
     },
   };
-  const code = run(argv, io);
+  const code = await run(argv, io);
   return { code, stdout, stderr };
 }
 
@@ -62,39 +62,39 @@ describe('agui-devtools replay', () => {
     ['JSONL', 'events.jsonl', jsonl],
     ['SSE text', 'stream.sse', sse],
     ['a protobuf frame dump', 'stream.bin', proto],
-  ])('reads %s and prints messages and state as JSON', (_what, name, content) => {
-    const out = cli(['replay', name, '--json'], { [name]: content });
+  ])('reads %s and prints messages and state as JSON', async (_what, name, content) => {
+    const out = await cli(['replay', name, '--json'], { [name]: content });
     expect(out.stderr).toBe('');
     expect(out.code).toBe(0);
     expect(JSON.parse(out.stdout)).toEqual(expected);
   });
 
-  it('reads a session export, and standard input with -', () => {
+  it('reads a session export, and standard input with -', async () => {
     const { session } = readInput(enc.encode(sse), 'x');
     const file = JSON.stringify(exportSession(session));
-    expect(JSON.parse(cli(['replay', 'session.json', '--json'], { 'session.json': file }).stdout)).toEqual(expected);
-    expect(JSON.parse(cli(['replay', '-', '--json'], { '-': jsonl }).stdout)).toEqual(expected);
+    expect(JSON.parse((await cli(['replay', 'session.json', '--json'], { 'session.json': file })).stdout)).toEqual(expected);
+    expect(JSON.parse((await cli(['replay', '-', '--json'], { '-': jsonl })).stdout)).toEqual(expected);
   });
 
-  it('--at N shows the world as of event N (0 = first)', () => {
-    const out = cli(['replay', 'e.json', '--at', '2', '--json'], { 'e.json': JSON.stringify(events) });
+  it('--at N shows the world as of event N (0 = first)', async () => {
+    const out = await cli(['replay', 'e.json', '--at', '2', '--json'], { 'e.json': JSON.stringify(events) });
     expect(JSON.parse(out.stdout)).toEqual({ messages: [{ id: 'm1', role: 'assistant', content: 'Hello' }], state: {} });
-    expect(JSON.parse(cli(['replay', 'e.json', '--at=6', '--json'], { 'e.json': JSON.stringify(events) }).stdout).state).toEqual({ n: 2 });
+    expect(JSON.parse((await cli(['replay', 'e.json', '--at=6', '--json'], { 'e.json': JSON.stringify(events) })).stdout).state).toEqual({ n: 2 });
   });
 
   it('prints what @ag-ui/client would hold, on every conformance fixture', async () => {
     for (const sequence of conformanceSequences()) {
       const reference = await runReference(sequence.events);
       if (reference.stoppedAt !== undefined || reference.error) continue;
-      const out = cli(['replay', 'f.json', '--json'], { 'f.json': JSON.stringify(sequence.events) });
+      const out = await cli(['replay', 'f.json', '--json'], { 'f.json': JSON.stringify(sequence.events) });
       const printed = JSON.parse(out.stdout) as { messages: unknown[]; state: unknown };
       if (sequence.name.includes('thinking')) continue; // minted ids differ by design (see testing/differential.ts)
       expect(printed, sequence.name).toEqual(JSON.parse(JSON.stringify({ messages: reference.messages, state: reference.state })));
     }
   });
 
-  it('without --json prints a readable summary', () => {
-    const out = cli(['replay', 'e.json'], { 'e.json': JSON.stringify(events) });
+  it('without --json prints a readable summary', async () => {
+    const out = await cli(['replay', 'e.json'], { 'e.json': JSON.stringify(events) });
     expect(out.stdout).toContain('8 events (json-array), 1 run');
     expect(out.stdout).toMatch(/assistant\s+Hello world/);
     expect(out.stdout).toContain('"n": 2');
@@ -109,30 +109,32 @@ describe('agui-devtools lint', () => {
     { type: 'RUN_FINISHED', threadId: 't', runId: 'r' },
   ];
 
-  it('prints problems as JSON with rule, severity and event index, and exits 1 on an error', () => {
-    const out = cli(['lint', 'b.json', '--format', 'json'], { 'b.json': JSON.stringify(broken) });
+  it('prints problems as JSON with rule, severity and event index, and exits 1 on an error', async () => {
+    const out = await cli(['lint', 'b.json', '--format', 'json'], { 'b.json': JSON.stringify(broken) });
     expect(out.code).toBe(1);
     const problems = JSON.parse(out.stdout) as { ruleId: string; severity: string; eventIndex: number; message: string }[];
     expect(problems).toContainEqual(expect.objectContaining({ ruleId: 'text/not-open', severity: 'error', eventIndex: 1 }));
     expect(problems).toContainEqual(expect.objectContaining({ ruleId: 'state/patch-failed', severity: 'error', eventIndex: 2 }));
-    expect(Object.keys(problems[0]!).sort()).toEqual(['eventIndex', 'message', 'ruleId', 'severity']);
+    // Each problem names its file and, where the format has lines, the event's line.
+    expect(Object.keys(problems[0]!).sort()).toEqual(['eventIndex', 'file', 'line', 'message', 'ruleId', 'severity']);
   });
 
-  it('exits 0 when there is no error', () => {
+  it('exits 0 when there is no error', async () => {
     const ok = events.filter((e) => !e.type.startsWith('STATE'));
-    const out = cli(['lint', 'ok.json', '--format', 'json'], { 'ok.json': JSON.stringify(ok) });
+    const out = await cli(['lint', 'ok.json', '--format', 'json'], { 'ok.json': JSON.stringify(ok) });
     expect(out.code).toBe(0);
     expect(JSON.parse(out.stdout)).toEqual([]);
   });
 
-  it('text output names the file and the event', () => {
-    const out = cli(['lint', 'b.json'], { 'b.json': JSON.stringify(broken) });
-    expect(out.stdout).toMatch(/^b\.json:1 {2}error {3}text\/not-open/m);
+  it('text output names the file and the event', async () => {
+    const out = await cli(['lint', 'b.json'], { 'b.json': JSON.stringify(broken) });
+    expect(out.stdout).toMatch(/^b\.json:1 #1 {2}error {3}text\/not-open/m);
+    expect(out.stdout).toMatch(/^4 events \(json-array\): 2 errors, 0 warnings, 0 notes$/m);
   });
 
-  it('counts events as they stand in the input: invalid lines count too', () => {
+  it('counts events as they stand in the input: invalid lines count too', async () => {
     const lines = ['{"type":"RUN_STARTED","threadId":"t","runId":"r"}', '{not json', '{"type":"RUN_FINISHED","threadId":"t","runId":"r"}'].join('\n');
-    const problems = JSON.parse(cli(['lint', 'x.jsonl', '--format', 'json'], { 'x.jsonl': lines }).stdout) as { ruleId: string; eventIndex: number }[];
+    const problems = JSON.parse((await cli(['lint', 'x.jsonl', '--format', 'json'], { 'x.jsonl': lines })).stdout) as { ruleId: string; eventIndex: number }[];
     expect(problems).toContainEqual(expect.objectContaining({ ruleId: 'json/invalid', eventIndex: 1 }));
   });
 });
@@ -148,8 +150,8 @@ describe('agui-devtools errors', () => {
     [['replay'], /needs a FILE/],
     [['replay', 'e.json', '--at', 'x'], /--at takes an event index/],
     [['replay', 'e.json', '--at', '99'], /has 8 events/],
-  ])('%j: one clear line, exit 2', (argv, message) => {
-    const out = cli(argv, {
+  ])('%j: one clear line, exit 2', async (argv, message) => {
+    const out = await cli(argv, {
       'empty.json': '  ',
       'garbage.txt': 'hello there',
       'bad.json': '[{"type":',
@@ -163,7 +165,7 @@ describe('agui-devtools errors', () => {
 });
 
 describe('replay --summary', () => {
-  it('prints per run: status, outcome, events, duration, TTFT and usage; --format json the same as data', () => {
+  it('prints per run: status, outcome, events, duration, TTFT and usage; --format json the same as data', async () => {
     const events = [
       { type: 'RUN_STARTED', threadId: 't', runId: 'r1' },
       { type: 'TEXT_MESSAGE_START', messageId: 'm', role: 'assistant' },
@@ -171,12 +173,12 @@ describe('replay --summary', () => {
       { type: 'TEXT_MESSAGE_END', messageId: 'm' },
       { type: 'RUN_FINISHED', threadId: 't', runId: 'r1', outcome: { type: 'success' }, usage: [{ model: 'x', inputTokens: 3, outputTokens: 2, totalTokens: 5 }] },
     ];
-    const text = cli(['replay', 'f.json', '--summary'], { 'f.json': JSON.stringify(events) });
+    const text = await cli(['replay', 'f.json', '--summary'], { 'f.json': JSON.stringify(events) });
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/^run\s+status\s+outcome\s+events\s+duration\s+TTFT\s+usage/);
     expect(text.stdout).toMatch(/r1\s+success\s+success\s+5\s/);
     expect(text.stdout).toContain('3 in / 2 out / 5 total (x)');
-    const json = cli(['replay', 'f.json', '--summary', '--format', 'json'], { 'f.json': JSON.stringify(events) });
+    const json = await cli(['replay', 'f.json', '--summary', '--format', 'json'], { 'f.json': JSON.stringify(events) });
     expect(JSON.parse(json.stdout)).toEqual([
       expect.objectContaining({ runId: 'r1', status: 'success', outcome: 'success', events: 5, usage: [{ model: 'x', inputTokens: 3, outputTokens: 2, totalTokens: 5 }] }),
     ]);

@@ -3,7 +3,7 @@
  *
  *   agui-devtools replay FILE [--at N] [--json]
  *   agui-devtools replay FILE --summary [--at N] [--format json|text]
- *   agui-devtools lint FILE [--format json|text]
+ *   agui-devtools lint FILE|GLOB... [--format text|json|sarif|junit] [--jobs N]
  *
  * FILE is a JSON array of events, JSONL, SSE text, a protobuf frame dump or a session export; `-` is stdin.
  * Exit codes: 0 fine, 1 lint found an error, 2 the input or the command could not be used.
@@ -11,6 +11,10 @@
 import { readFileSync } from 'node:fs';
 import { InputError, readInput } from '../engine/session/readInput';
 import { replaySession } from '../engine/session/replaySession';
+import { expandPattern, hasMagic } from './glob';
+import type { FileLint } from './lint';
+import { defaultJobs, lintInWorkers, lintPath } from './pool';
+import { jsonReport, junitReport, REPORT_FORMATS, type ReportFormat, sarifReport, textReport } from './reports';
 import { formatRunSummaries, formatSummary, runSummaries } from './summary';
 
 export interface CliIo {
@@ -18,12 +22,20 @@ export interface CliIo {
   stderr(text: string): void;
   /** Reads FILE, or standard input for "-". */
   read(file: string): Uint8Array;
+  /** Expands a file pattern (default: the pattern itself). */
+  glob?(pattern: string): string[];
+  /** The working directory that SARIF paths are relative to. */
+  cwd?: string;
+  /** The CLI's own module, run as the worker script when files are linted in parallel (only on a real disk). */
+  workerScript?: URL;
 }
 
 export const nodeIo: CliIo = {
   stdout: (t) => void process.stdout.write(t),
   stderr: (t) => void process.stderr.write(t),
   read: (file) => new Uint8Array(readFileSync(file === '-' ? 0 : file)),
+  glob: expandPattern,
+  cwd: process.cwd(),
 };
 
 const VERSION = '0.1.0';
@@ -31,8 +43,11 @@ const USAGE = `Usage:
   agui-devtools replay FILE [--at N] [--json]   messages and state as of event N (default: the end)
   agui-devtools replay FILE --summary [--at N] [--format json|text]
                                                 per run: status, outcome, events, duration, TTFT, usage
-  agui-devtools lint FILE [--format json|text]  protocol problems; exit 1 when there is an error
-FILE: a JSON array of events, JSONL, SSE text, a protobuf frame dump, or an AG-UI DevTools session; - reads stdin.`;
+  agui-devtools lint FILE|GLOB... [--format text|json|sarif|junit] [--jobs N]
+                                                protocol problems; exit 1 when there is an error
+FILE: a JSON array of events, JSONL, SSE text, a protobuf frame dump, or an AG-UI DevTools session; - reads stdin.
+GLOB: quoted, e.g. 'sessions/**/*.agui.json' (* ? ** [abc] {a,b}); files are linted in parallel.
+Rules: RULES.md.`;
 
 class UsageError extends Error {}
 
@@ -56,14 +71,14 @@ function parseArgs(argv: string[]) {
     else if (a.startsWith('--')) {
       const [name, inline] = a.slice(2).split('=', 2) as [string, string | undefined];
       if (inline !== undefined) flags.set(name, inline);
-      else if ((name === 'at' || name === 'format') && i + 1 < rest.length) flags.set(name, rest[++i]!);
+      else if ((name === 'at' || name === 'format' || name === 'jobs') && i + 1 < rest.length) flags.set(name, rest[++i]!);
       else flags.set(name, true);
     } else positional.push(a);
   }
   return { command, flags, positional };
 }
 
-function main(argv: string[], io: CliIo): number {
+async function main(argv: string[], io: CliIo): Promise<number> {
   const { command, flags, positional } = parseArgs(argv);
   if (!command || command === '--help' || command === '-h' || command === 'help') {
     io.stdout(`${USAGE}\n`);
@@ -77,26 +92,14 @@ function main(argv: string[], io: CliIo): number {
   const file = positional[0];
   if (!file) throw new UsageError(`${command} needs a FILE (or - for standard input)`);
   for (const name of flags.keys()) {
-    const allowed = command === 'replay' ? ['at', 'json', 'summary', 'format'] : ['format'];
+    const allowed = command === 'replay' ? ['at', 'json', 'summary', 'format'] : ['format', 'jobs'];
     if (!allowed.includes(name)) throw new UsageError(`unknown option --${name} for ${command}`);
   }
+  if (command === 'lint') return lint(positional, flags, io);
+  if (positional.length > 1) throw new UsageError('replay reads one FILE');
   const { session, format } = readInput(readSource(io, file), file);
   const replay = replaySession(session);
   const frames = session.frames;
-
-  if (command === 'lint') {
-    const as = flags.get('format') ?? 'text';
-    if (as !== 'json' && as !== 'text') throw new UsageError('--format is json or text');
-    const problems = [...replay.problems].sort((a, b) => a.eventIndex - b.eventIndex);
-    if (as === 'json') {
-      io.stdout(`${JSON.stringify(problems.map(({ ruleId, severity, eventIndex, message }) => ({ ruleId, severity, eventIndex, message })), null, 2)}\n`);
-    } else {
-      for (const p of problems) io.stdout(`${file}:${p.eventIndex}  ${p.severity.padEnd(7)} ${p.ruleId.padEnd(28)} ${p.message}\n`);
-      const count = (s: string) => problems.filter((p) => p.severity === s).length;
-      io.stdout(`${frames.length} events (${format}): ${count('error')} errors, ${count('warning')} warnings, ${count('info')} notes\n`);
-    }
-    return problems.some((p) => p.severity === 'error') ? 1 : 0;
-  }
 
   let at = frames.length - 1;
   const atFlag = flags.get('at');
@@ -122,10 +125,46 @@ function main(argv: string[], io: CliIo): number {
   return 0;
 }
 
-/** Runs the CLI; returns the exit code. Never throws. */
-export function run(argv: string[], io: CliIo = nodeIo): number {
+async function lint(patterns: string[], flags: Map<string, string | true>, io: CliIo): Promise<number> {
+  const as = flags.get('format') ?? 'text';
+  if (as === true || !REPORT_FORMATS.includes(as as ReportFormat)) throw new UsageError(`--format is ${REPORT_FORMATS.join(', ')}`);
+  const jobsFlag = flags.get('jobs');
+  if (jobsFlag !== undefined && (jobsFlag === true || !/^[1-9]\d*$/.test(jobsFlag))) throw new UsageError('--jobs takes a number of parallel workers (1 or more)');
+  const files: string[] = [];
+  for (const pattern of patterns) {
+    if (pattern === '-' || !hasMagic(pattern)) {
+      files.push(pattern);
+      continue;
+    }
+    const found = (io.glob ?? ((p: string) => [p]))(pattern);
+    if (found.length === 0) throw new InputError(`no file matches ${pattern}`);
+    files.push(...found);
+  }
+  const unique = [...new Set(files)];
+  const started = performance.now();
+  const jobs = jobsFlag === undefined ? defaultJobs(unique.length) : Math.min(Number(jobsFlag), unique.length);
+  const parallel = jobs > 1 && io.workerScript !== undefined && !unique.includes('-');
+  const results: FileLint[] = parallel ? await lintInWorkers(unique, jobs, io.workerScript!) : unique.map((f) => lintPath(f, io.read));
+  const ms = performance.now() - started;
+  for (const r of results) if (r.error) io.stderr(`agui-devtools: ${r.error.startsWith('cannot read') ? '' : `${r.file}: `}${r.error}\n`);
+  const format = as as ReportFormat;
+  io.stdout(
+    format === 'json'
+      ? jsonReport(results)
+      : format === 'sarif'
+        ? sarifReport(results, { cwd: io.cwd ?? '.', version: VERSION })
+        : format === 'junit'
+          ? junitReport(results, ms)
+          : textReport(results, ms),
+  );
+  if (results.some((r) => r.error)) return 2;
+  return results.some((r) => r.problems.some((p) => p.severity === 'error')) ? 1 : 0;
+}
+
+/** Runs the CLI; resolves to the exit code. Never rejects. */
+export async function run(argv: string[], io: CliIo = nodeIo): Promise<number> {
   try {
-    return main(argv, io);
+    return await main(argv, io);
   } catch (error) {
     if (error instanceof UsageError) {
       io.stderr(`agui-devtools: ${error.message}\n${USAGE}\n`);

@@ -133,7 +133,7 @@ export function readInput(bytes: Uint8Array, name = 'input'): { session: Session
  * The texts of a JSON array's elements, found without parsing them (no recursion, so any depth), or null when
  * the text is not one array.
  */
-export function splitJsonArray(text: string): string[] | null {
+export function splitJsonArray(text: string, starts?: number[]): string[] | null {
   let i = 0;
   const n = text.length;
   const ws = () => {
@@ -148,13 +148,19 @@ export function splitJsonArray(text: string): string[] | null {
   for (; i < n; i++) {
     const c = text[i]!;
     if (c === '"') {
-      if (start === -1) start = i;
+      if (start === -1) {
+        start = i;
+        starts?.push(i);
+      }
       for (i++; i < n && text[i] !== '"'; i++) if (text[i] === '\\') i++;
       if (i >= n) return null;
       continue;
     }
     if (c === '[' || c === '{') {
-      if (start === -1) start = i;
+      if (start === -1) {
+        start = i;
+        starts?.push(i);
+      }
       depth++;
     } else if (c === ']' || c === '}') {
       if (depth === 0) {
@@ -170,7 +176,10 @@ export function splitJsonArray(text: string): string[] | null {
       if (start === -1) return null;
       out.push(text.slice(start, i).trim());
       start = -1;
-    } else if (start === -1 && c !== ' ' && c !== '\n' && c !== '\r' && c !== '\t') start = i;
+    } else if (start === -1 && c !== ' ' && c !== '\n' && c !== '\r' && c !== '\t') {
+      start = i;
+      starts?.push(i);
+    }
   }
   return null;
 }

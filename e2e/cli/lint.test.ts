@@ -1,0 +1,137 @@
+/**
+ * The built CLI (dist/cli/agui-devtools.mjs) as CI runs it: several files and globs in one call, linted in
+ * worker threads; SARIF checked against the SARIF 2.1.0 schema (vendor/), JUnit XML read back by a JUnit parser.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { encode } from '@ag-ui/proto';
+import type { BaseEvent } from '@ag-ui/core';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { parse as parseJunit } from 'junit2json';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ROOT } from '../support/paths';
+
+const CLI = join(ROOT, 'dist', 'cli', 'agui-devtools.mjs');
+let dir: string;
+
+function cli(args: string[]): { code: number; stdout: string; stderr: string } {
+  try {
+    return { code: 0, stdout: execFileSync('node', [CLI, ...args], { cwd: dir, encoding: 'utf8', stdio: 'pipe' }), stderr: '' };
+  } catch (error) {
+    const e = error as { status: number; stdout: string; stderr: string };
+    return { code: e.status, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+const RS = { type: 'RUN_STARTED', threadId: 't', runId: 'r' };
+const RF = { type: 'RUN_FINISHED', threadId: 't', runId: 'r' };
+const hello = [
+  RS,
+  { type: 'TEXT_MESSAGE_START', messageId: 'm1', role: 'assistant' },
+  { type: 'TEXT_MESSAGE_CONTENT', messageId: 'm1', delta: 'Hello' },
+  { type: 'TEXT_MESSAGE_END', messageId: 'm1' },
+  RF,
+];
+// Event 2 is an empty delta (an error), event 4 a patch that fails (an error).
+const broken = [
+  RS,
+  { type: 'TEXT_MESSAGE_START', messageId: 'm1', role: 'assistant' },
+  { type: 'TEXT_MESSAGE_CONTENT', messageId: 'm1', delta: '' },
+  { type: 'TEXT_MESSAGE_END', messageId: 'm1' },
+  { type: 'STATE_DELTA', delta: [{ op: 'remove', path: '/cart' }] },
+  RF,
+];
+const protoDump = (events: object[], tail: number[]) => {
+  const parts = events.map((e) => {
+    const body = encode(e as BaseEvent);
+    const frame = new Uint8Array(4 + body.length);
+    new DataView(frame.buffer).setUint32(0, body.length);
+    frame.set(body, 4);
+    return frame;
+  });
+  return Buffer.concat([...parts, Uint8Array.from(tail)]);
+};
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'agui-lint-'));
+  mkdirSync(join(dir, 'sessions', 'nested'), { recursive: true });
+  mkdirSync(join(dir, 'node_modules', 'x'), { recursive: true });
+  // One event a line: event i is on line i + 2.
+  writeFileSync(join(dir, 'sessions', 'broken.agui.json'), `[\n${broken.map((e) => JSON.stringify(e)).join(',\n')}\n]\n`);
+  writeFileSync(join(dir, 'sessions', 'hello.agui.jsonl'), `${hello.map((e) => JSON.stringify(e)).join('\n')}\n`);
+  // Two lines a frame: event i starts on line 2i + 1.
+  writeFileSync(join(dir, 'sessions', 'nested', 'broken.agui.sse'), broken.map((e) => `data: ${JSON.stringify(e)}\n\n`).join(''));
+  writeFileSync(join(dir, 'sessions', 'nested', 'cut.agui.bin'), protoDump(hello.slice(0, 3), [0, 0, 0]));
+  writeFileSync(join(dir, 'node_modules', 'x', 'ignored.agui.json'), '[]');
+  writeFileSync(join(dir, 'garbage.agui.json'), 'hello there');
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const GLOB = 'sessions/**/*.agui.{json,jsonl,sse,bin}';
+
+describe('lint several files and globs in one call', () => {
+  test('text: each problem at its file and line, a line per failing file, and a summary', () => {
+    const out = cli(['lint', GLOB]);
+    expect(out.code).toBe(1);
+    expect(out.stdout).toMatch(/^sessions\/broken\.agui\.json:4 #2 {2}error {3}text\/empty-delta/m);
+    expect(out.stdout).toMatch(/^sessions\/broken\.agui\.json:6 #4 {2}error {3}state\/patch-failed/m);
+    expect(out.stdout).toMatch(/^sessions\/nested\/broken\.agui\.sse:5 #2 {2}error {3}text\/empty-delta/m);
+    expect(out.stdout).toMatch(/^sessions\/nested\/cut\.agui\.bin@\d+ #3 {2}error {3}proto\/truncated/m);
+    expect(out.stdout).not.toContain('node_modules');
+    expect(out.stdout).toMatch(/^4 files, 21 events: 5 errors, 1 warning, 0 notes; 3 files with errors \(\d+ ms\)$/m);
+  });
+
+  test('the same results in worker threads as in one thread', () => {
+    const one = cli(['lint', GLOB, '--format', 'json', '--jobs', '1']);
+    const two = cli(['lint', GLOB, '--format', 'json', '--jobs', '2']);
+    expect(one.code).toBe(1);
+    expect(JSON.parse(two.stdout)).toEqual(JSON.parse(one.stdout));
+    expect((JSON.parse(one.stdout) as { file: string }[]).map((p) => p.file)).toContain('sessions/nested/broken.agui.sse');
+  });
+
+  test('SARIF 2.1.0: valid against the schema; each problem a result with its rule, file and line', () => {
+    const out = cli(['lint', GLOB, 'garbage.agui.json', '--format', 'sarif']);
+    expect(out.code).toBe(2); // garbage.agui.json cannot be read as AG-UI: reported, the others still linted
+    const log = JSON.parse(out.stdout);
+    const ajv = new Ajv2020({ allErrors: true, strict: false });
+    addFormats(ajv);
+    const validate = ajv.compile(JSON.parse(readFileSync(join(ROOT, 'vendor', 'sarif-2.1.0.json'), 'utf8')));
+    expect(validate(log) ? [] : validate.errors).toEqual([]);
+    const run = log.runs[0];
+    const results = run.results as { ruleId: string; level: string; locations: { physicalLocation: { artifactLocation: { uri: string }; region?: { startLine?: number; byteOffset?: number } } }[] }[];
+    const at = (uri: string, ruleId: string) => results.find((r) => r.ruleId === ruleId && r.locations[0]!.physicalLocation.artifactLocation.uri === uri);
+    expect(at('sessions/broken.agui.json', 'text/empty-delta')).toMatchObject({ level: 'error', locations: [{ physicalLocation: { region: { startLine: 4 } } }] });
+    expect(at('sessions/nested/broken.agui.sse', 'state/patch-failed')).toMatchObject({ locations: [{ physicalLocation: { region: { startLine: 9 } } }] });
+    expect(at('sessions/nested/cut.agui.bin', 'proto/truncated')!.locations[0]!.physicalLocation.region!.byteOffset).toBeGreaterThan(0);
+    expect(run.tool.driver.rules.map((r: { id: string }) => r.id)).toContain('text/empty-delta');
+    expect(run.invocations[0].executionSuccessful).toBe(false);
+    expect(run.invocations[0].toolExecutionNotifications[0].message.text).toContain('garbage.agui.json');
+  });
+
+  test('JUnit: one test case per file, a failure per error, read back by a JUnit parser', async () => {
+    const out = cli(['lint', GLOB, '--format', 'junit']);
+    expect(out.code).toBe(1);
+    const report = await parseJunit(out.stdout);
+    const suite = (report as { testsuite: { testcase: { name: string; failure?: { type: string; message: string }[] }[]; tests: number; failures: number }[] }).testsuite[0]!;
+    expect(suite.tests).toBe(4);
+    expect(suite.failures).toBe(3);
+    const byName = new Map(suite.testcase.map((c) => [c.name, c]));
+    expect(byName.get('sessions/hello.agui.jsonl')!.failure).toBeUndefined();
+    expect(byName.get('sessions/broken.agui.json')!.failure!.map((f) => f.type)).toEqual(['text/empty-delta', 'state/patch-failed']);
+    expect(byName.get('sessions/nested/broken.agui.sse')!.failure).toHaveLength(2);
+  });
+
+  test('a pattern that matches nothing, and an unreadable file, are clear errors (exit 2)', () => {
+    const none = cli(['lint', 'nowhere/**/*.json']);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('no file matches nowhere/**/*.json');
+    const bad = cli(['lint', 'sessions/hello.agui.jsonl', 'garbage.agui.json', 'missing.json']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/garbage\.agui\.json: Cannot tell the format/);
+    expect(bad.stderr).toMatch(/cannot read missing\.json: no such file/);
+    expect(bad.stdout).toMatch(/3 files, 5 events: .*2 unreadable/);
+  });
+});

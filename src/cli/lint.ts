@@ -1,0 +1,47 @@
+/** Linting one input file: its problems, each located in the file where the format has lines or bytes. */
+import { locateEvents } from '../engine/session/locate';
+import { InputError, type InputFormat, readInput } from '../engine/session/readInput';
+import { replaySession } from '../engine/session/replaySession';
+import type { Severity } from '../engine/diagnostics';
+
+export interface LintedProblem {
+  ruleId: string;
+  severity: Severity;
+  /** Index of the input event (0 = the first). */
+  eventIndex: number;
+  message: string;
+  /** 1-based line of the event in the file, where the format has lines. */
+  line?: number;
+  /** The event's bytes in the file (SSE, protobuf). */
+  byteOffset?: number;
+  byteLength?: number;
+}
+
+export interface FileLint {
+  file: string;
+  format?: InputFormat;
+  events: number;
+  problems: LintedProblem[];
+  /** Why the file could not be linted at all. */
+  error?: string;
+  ms: number;
+}
+
+export function lintBytes(file: string, bytes: Uint8Array): FileLint {
+  const started = performance.now();
+  try {
+    const { session, format } = readInput(bytes, file);
+    const replay = replaySession(session);
+    const where = locateEvents(bytes, format, session.frames);
+    const problems = [...replay.problems]
+      .sort((a, b) => a.eventIndex - b.eventIndex)
+      .map(({ ruleId, severity, eventIndex, message }): LintedProblem => ({ ruleId, severity, eventIndex, message, ...where[eventIndex] }));
+    return { file, format, events: session.frames.length, problems, ms: performance.now() - started };
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    return { file, events: 0, problems: [], error: error.message, ms: performance.now() - started };
+  }
+}
+
+export const countOf = (results: readonly FileLint[], severity: Severity): number =>
+  results.reduce((n, r) => n + r.problems.filter((p) => p.severity === severity).length, 0);

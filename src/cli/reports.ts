@@ -1,0 +1,177 @@
+/** What `lint` prints: text for people, JSON for scripts, SARIF for code scanning, JUnit XML for CI test reports. */
+import { isAbsolute, relative, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { RULE_EXAMPLES } from '../engine/verify/ruleExamples';
+import { RULES } from '../engine/verify/rules';
+import { countOf, type FileLint, type LintedProblem } from './lint';
+
+export type ReportFormat = 'text' | 'json' | 'sarif' | 'junit';
+export const REPORT_FORMATS: readonly ReportFormat[] = ['text', 'json', 'sarif', 'junit'];
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const where = (file: string, p: LintedProblem) => `${file}${p.line !== undefined ? `:${p.line}` : p.byteOffset !== undefined ? `@${p.byteOffset}` : ''}`;
+
+export function textReport(results: readonly FileLint[], ms: number): string {
+  let out = '';
+  for (const r of results) {
+    for (const p of r.problems) out += `${where(r.file, p)} #${p.eventIndex}  ${p.severity.padEnd(7)} ${p.ruleId.padEnd(28)} ${p.message}\n`;
+  }
+  const tally = (list: readonly FileLint[]) =>
+    `${plural(countOf(list, 'error'), 'error')}, ${plural(countOf(list, 'warning'), 'warning')}, ${plural(countOf(list, 'info'), 'note')}`;
+  if (results.length === 1) {
+    const r = results[0]!;
+    if (!r.error) out += `${plural(r.events, 'event')} (${r.format}): ${tally(results)}\n`;
+    return out;
+  }
+  for (const r of results) {
+    if (!r.error && r.problems.some((p) => p.severity !== 'info')) out += `${r.file}: ${plural(r.events, 'event')} (${r.format}): ${tally([r])}\n`;
+  }
+  const linted = results.filter((r) => !r.error);
+  const failing = linted.filter((r) => r.problems.some((p) => p.severity === 'error')).length;
+  const unreadable = results.length - linted.length;
+  out += `${plural(results.length, 'file')}, ${plural(linted.reduce((n, r) => n + r.events, 0), 'event')}: ${tally(results)}; ${plural(failing, 'file')} with errors${
+    unreadable ? `, ${unreadable} unreadable` : ''
+  } (${Math.round(ms)} ms)\n`;
+  return out;
+}
+
+export const jsonReport = (results: readonly FileLint[]): string =>
+  `${JSON.stringify(
+    results.flatMap((r) => r.problems.map((p) => ({ file: r.file, ...p }))),
+    null,
+    2,
+  )}\n`;
+
+// ---- SARIF 2.1.0 ----
+
+const SARIF_LEVEL = { error: 'error', warning: 'warning', info: 'note' } as const;
+
+/** A file as a SARIF artifact location: relative to the working directory (%SRCROOT%) when it lies inside it. */
+function artifactLocation(file: string, cwd: string): { uri: string; uriBaseId?: string } {
+  if (file === '-') return { uri: 'stdin' };
+  const abs = isAbsolute(file) ? file : `${cwd}${sep}${file}`;
+  const rel = relative(cwd, abs);
+  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return { uri: pathToFileURL(abs).href };
+  return { uri: rel.split(sep).map(encodeURIComponent).join('/'), uriBaseId: '%SRCROOT%' };
+}
+
+export function sarifReport(results: readonly FileLint[], options: { cwd: string; version: string }): string {
+  const ids = Object.keys(RULES).sort();
+  const ruleIndex = new Map(ids.map((id, i) => [id, i]));
+  const artifacts = results.map((r) => ({ location: artifactLocation(r.file, options.cwd), roles: ['analysisTarget'] }));
+  const log = {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: 'agui-devtools',
+            version: options.version,
+            semanticVersion: options.version,
+            rules: ids.map((id) => {
+              const r = RULES[id]!;
+              const what = RULE_EXAMPLES[id]?.what;
+              return {
+                id,
+                shortDescription: { text: what ? `${id}: ${what}` : id },
+                fullDescription: { text: `Spec: ${r.spec}.${r.reference ? ' @ag-ui/client stops the run here.' : ''}` },
+                help: { text: `See RULES.md (${id}) in agui-devtools for an example that breaks this rule.` },
+                defaultConfiguration: { level: SARIF_LEVEL[r.severity] },
+                properties: { tags: ['ag-ui', id.split('/')[0]!], spec: r.spec, ...(r.reference && { reference: true }) },
+              };
+            }),
+          },
+        },
+        originalUriBaseIds: { '%SRCROOT%': { uri: pathToFileURL(`${options.cwd}${sep}`).href } },
+        artifacts,
+        invocations: [
+          {
+            executionSuccessful: results.every((r) => !r.error),
+            toolExecutionNotifications: results
+              .filter((r) => r.error)
+              .map((r) => ({
+                level: 'error',
+                message: { text: `${r.file}: ${r.error}` },
+                locations: [{ physicalLocation: { artifactLocation: artifactLocation(r.file, options.cwd) } }],
+              })),
+          },
+        ],
+        results: results.flatMap((r, artifactIndex) =>
+          r.problems.map((p) => {
+            const region =
+              p.line !== undefined || p.byteOffset !== undefined
+                ? {
+                    ...(p.line !== undefined && { startLine: p.line }),
+                    ...(p.byteOffset !== undefined && { byteOffset: p.byteOffset, byteLength: p.byteLength ?? 0 }),
+                  }
+                : undefined;
+            return {
+              ruleId: p.ruleId,
+              ...(ruleIndex.has(p.ruleId) && { ruleIndex: ruleIndex.get(p.ruleId) }),
+              level: SARIF_LEVEL[p.severity],
+              message: { text: `Event ${p.eventIndex}: ${p.message}` },
+              locations: [
+                {
+                  physicalLocation: { artifactLocation: { ...artifactLocation(r.file, options.cwd), index: artifactIndex }, ...(region && { region }) },
+                  logicalLocations: [{ name: `event ${p.eventIndex}`, kind: 'element' }],
+                },
+              ],
+              properties: { eventIndex: p.eventIndex },
+            };
+          }),
+        ),
+      },
+    ],
+  };
+  return `${JSON.stringify(log, null, 2)}\n`;
+}
+
+// ---- JUnit XML ----
+
+/** Text as XML character data: escaped, and characters XML 1.0 cannot hold written as \uXXXX. */
+const xml = (text: string): string =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters XML cannot carry
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+const seconds = (ms: number) => (ms / 1000).toFixed(3);
+
+export function junitReport(results: readonly FileLint[], ms: number, now = new Date()): string {
+  const failed = results.filter((r) => !r.error && r.problems.some((p) => p.severity === 'error')).length;
+  const errored = results.filter((r) => r.error).length;
+  const counts = `tests="${results.length}" failures="${failed}" errors="${errored}"`;
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="agui-devtools lint" ${counts} time="${seconds(ms)}">`,
+    `  <testsuite name="agui-devtools lint" ${counts} skipped="0" time="${seconds(ms)}" timestamp="${now.toISOString().replace(/\.\d+Z$/, '')}">`,
+  ];
+  for (const r of results) {
+    const head = `    <testcase name="${xml(r.file)}" classname="agui-devtools.lint" file="${xml(r.file)}" time="${seconds(r.ms)}"`;
+    if (r.error) {
+      lines.push(`${head}>`, `      <error message="${xml(r.error)}" type="unreadable">${xml(`${r.file}: ${r.error}`)}</error>`, '    </testcase>');
+      continue;
+    }
+    const errors = r.problems.filter((p) => p.severity === 'error');
+    const others = r.problems.filter((p) => p.severity !== 'error');
+    if (errors.length === 0 && others.length === 0) {
+      lines.push(`${head}/>`);
+      continue;
+    }
+    lines.push(`${head}>`);
+    for (const p of errors) {
+      const body = `${where(r.file, p)} event ${p.eventIndex}: ${p.message}\nRule ${p.ruleId} (${RULES[p.ruleId]?.spec ?? ''})`;
+      lines.push(`      <failure message="${xml(`${p.ruleId}: ${p.message}`)}" type="${xml(p.ruleId)}">${xml(body)}</failure>`);
+    }
+    if (others.length > 0) {
+      lines.push(`      <system-out>${xml(others.map((p) => `${where(r.file, p)} event ${p.eventIndex}: ${p.severity} ${p.ruleId}: ${p.message}`).join('\n'))}</system-out>`);
+    }
+    lines.push('    </testcase>');
+  }
+  lines.push('  </testsuite>', '</testsuites>', '');
+  return lines.join('\n');
+}

@@ -1,6 +1,5 @@
 /** Export to and import from files, in the panel and the viewer. */
 import { buildExport } from '../engine/session/exportFormats';
-import { InputError, readInput } from '../engine/session/readInput';
 import type { Session } from '../engine/session/session';
 import type { ExportChoice } from './components/ExportDialog';
 
@@ -17,15 +16,4 @@ export function downloadExport(session: Session, choice: ExportChoice): string {
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
   return result.name;
-}
-
-/** Reads a dropped or picked file; a bad file is an Error with one clear sentence. */
-export async function readSessionFile(file: File): Promise<Session> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  try {
-    return readInput(bytes, file.name).session;
-  } catch (error) {
-    if (error instanceof InputError) throw new Error(`${file.name}: ${error.message}`);
-    throw error;
-  }
 }

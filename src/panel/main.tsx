@@ -6,7 +6,8 @@ import { connectPanel } from './bridge';
 import { createCaptureControl } from './capture/captureControl';
 import { App } from './components/App';
 import { TabPicker } from './components/TabPicker';
-import { downloadExport, readSessionFile } from './fileIO';
+import { downloadExport } from './fileIO';
+import { startImport, stopImport } from './import/importer';
 import './panel.css';
 import { createSessionStore } from './store/sessionStore';
 
@@ -59,8 +60,6 @@ if (tabId === null) {
     bridge.clear(undo.upTo);
     undo = null;
   };
-  // One sentence, inline where the user looks; the panel keeps working.
-  const showError = (error: unknown) => store.notify('error', error instanceof Error ? error.message : String(error));
   render(
     <App
       store={store}
@@ -68,6 +67,7 @@ if (tabId === null) {
         onClear: () => {
           // Clear acts on what is shown: an import is closed, the live capture kept.
           if (store.imported.value) {
+            stopImport();
             store.imported.value = null;
             store.reset(live);
             return;
@@ -100,13 +100,15 @@ if (tabId === null) {
           undo = { banner, timer: setTimeout(finishUndo, UNDO_MS), upTo };
         },
         onExport: (choice) => downloadExport(store.session.value, choice),
-        onImport: (file) => {
-          readSessionFile(file).then((session) => {
-            store.reset(session);
-            store.imported.value = { name: file.name };
-          }, showError);
-        },
+        onImport: (file) =>
+          startImport(store, { kind: 'blob', blob: file }, file.name, {
+            onShow: (session, name) => {
+              store.reset(session);
+              store.imported.value = { name };
+            },
+          }),
         onBackToLive: () => {
+          stopImport();
           store.imported.value = null;
           store.reset(live);
         },

@@ -1,37 +1,57 @@
 /**
- * The standalone viewer: opens exported sessions (and JSON, JSONL, SSE or protobuf event files) without the
- * extension or DevTools. Drop a file anywhere, or use Import. `?src=URL` loads one from a URL.
+ * The standalone viewer: opens exported sessions (and HAR files, JSON, JSONL, SSE or protobuf event files)
+ * without the extension or DevTools. Drop a file anywhere, use Import, paste text, or give `?src=URL`.
  */
 import { render } from 'preact';
 import { App } from '../panel/components/App';
-import { downloadExport, readSessionFile } from '../panel/fileIO';
+import { downloadExport } from '../panel/fileIO';
+import { type ImportSource, startImport, stopImport } from '../panel/import/importer';
 import '../panel/panel.css';
 import { createSessionStore } from '../panel/store/sessionStore';
 
-const store = createSessionStore({ emptyText: 'Drop a session file here or choose one with Import… (a session export, JSON or JSONL events, SSE text or a protobuf dump).' });
+const store = createSessionStore({
+  emptyText: 'Drop a file here, paste its text, or choose one with Import… (a session export, a HAR file, JSON or JSONL events, SSE text or a protobuf dump).',
+});
 document.title = 'AG-UI session viewer';
 
-const open = (file: File) =>
-  readSessionFile(file).then(
-    (session) => {
+const open = (source: ImportSource, name: string) =>
+  startImport(store, source, name, {
+    onShow: (session, shown) => {
       store.reset(session);
-      store.imported.value = { name: file.name };
+      store.imported.value = { name: shown };
     },
-    (error: unknown) => store.notify('error', error instanceof Error ? error.message : String(error)),
-  );
+  });
 
 addEventListener('dragover', (e) => e.preventDefault());
 addEventListener('drop', (e) => {
   e.preventDefault();
   const file = e.dataTransfer?.files[0];
-  if (file) void open(file);
+  if (file) open({ kind: 'blob', blob: file }, file.name);
+  else {
+    const text = e.dataTransfer?.getData('text/plain');
+    if (text) open({ kind: 'text', text }, 'dropped text');
+  }
+});
+// Paste: a file from the clipboard, or its text (events, JSONL, SSE…), unless typing somewhere.
+addEventListener('paste', (e) => {
+  if ((e.target as HTMLElement | null)?.closest('input, textarea, [contenteditable]')) return;
+  const file = e.clipboardData?.files[0];
+  const text = e.clipboardData?.getData('text/plain');
+  if (file) open({ kind: 'blob', blob: file }, file.name);
+  else if (text) open({ kind: 'text', text }, 'pasted text');
+  else return;
+  e.preventDefault();
 });
 
 const src = new URLSearchParams(location.search).get('src');
 if (src) {
-  void fetch(src)
-    .then((r) => r.blob())
-    .then((b) => open(new File([b], src.split('/').pop() || 'session.json')));
+  let url: URL | null = null;
+  try {
+    url = new URL(src, location.href);
+  } catch {
+    store.notify('error', `?src=${src}: not a URL.`);
+  }
+  if (url) open({ kind: 'url', url: url.href }, decodeURIComponent(url.pathname.split('/').pop() || url.host));
 }
 
 render(
@@ -39,11 +59,12 @@ render(
     store={store}
     actions={{
       onClear: () => {
+        stopImport();
         store.imported.value = null;
         store.reset();
       },
       onExport: (choice) => downloadExport(store.session.value, choice),
-      onImport: (file) => void open(file),
+      onImport: (file) => open({ kind: 'blob', blob: file }, file.name),
     }}
   />,
   document.getElementById('app')!,

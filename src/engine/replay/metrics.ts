@@ -186,7 +186,7 @@ export function runMetrics(session: Session, replay: Replay, run: RunEntity, opt
     for (const c of stream.chunks) {
       if (c.t < from || c.t > to) continue;
       times.push(c.t);
-      m.bytes += c.bytes.length;
+      m.bytes += c.size;
     }
     m.chunks = times.length;
     const gaps: number[] = [];

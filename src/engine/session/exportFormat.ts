@@ -5,8 +5,10 @@
  */
 import * as z from 'zod';
 import { base64ToBytes, bytesToBase64 } from '../util/base64';
+import { applyAll, type ImportOp } from './importOps';
 import { Session, type StreamInfo } from './session';
 
+// <session-format-schema> (SESSION_FORMAT.md shows this part of the file as the format's definition)
 export const SESSION_FORMAT = 'agui-devtools-session';
 /** The version written. 2 added notices, ended-by-navigation closes, request times, `contains`, `scope`, `redacted`, `dropped`. */
 export const SESSION_VERSION = 2;
@@ -71,14 +73,6 @@ const ContainsSchema = z.object({
 });
 export type SessionContents = z.infer<typeof ContainsSchema>;
 
-/** What to leave out of an export. */
-export interface ExportOptions {
-  strip?: { urls?: boolean; headers?: boolean; requestBodies?: boolean };
-  tool?: { name: string; version: string };
-}
-
-export const STRIPPED_URL = '(stripped)';
-
 export const SessionFileSchema = z.object({
   format: z.literal(SESSION_FORMAT),
   version: z.number().int().min(OLDEST_VERSION).max(SESSION_VERSION),
@@ -97,6 +91,15 @@ export const SessionFileSchema = z.object({
   dropped: z.object({ page: z.number().int().min(0), extension: z.number().int().min(0) }).optional(),
 });
 export type SessionFile = z.infer<typeof SessionFileSchema>;
+// </session-format-schema>
+
+/** What to leave out of an export. */
+export interface ExportOptions {
+  strip?: { urls?: boolean; headers?: boolean; requestBodies?: boolean };
+  tool?: { name: string; version: string };
+}
+
+export const STRIPPED_URL = '(stripped)';
 
 /** Whether a parsed JSON value claims to be a session file (then it must validate). */
 export const looksLikeSessionFile = (value: unknown): boolean =>
@@ -167,6 +170,14 @@ export class SessionFileError extends Error {}
 
 /** Validates a parsed session file and replays its records into a new Session. */
 export function importSession(value: unknown): Session {
+  return applyAll(new Session(), sessionFileOps(value));
+}
+
+/**
+ * Validates a parsed session file (throwing a SessionFileError that says where it is wrong) and returns its
+ * records as import operations, decoded one by one as they are taken.
+ */
+export function sessionFileOps(value: unknown): Iterable<ImportOp> {
   const version = (value as { version?: unknown } | null)?.version;
   if (typeof version === 'number' && version > SESSION_VERSION) {
     throw new SessionFileError(
@@ -180,46 +191,39 @@ export function importSession(value: unknown): Session {
     throw new SessionFileError(`Not a valid ${SESSION_FORMAT} file at ${where}: ${issue.message}`);
   }
   const file = parsed.data;
-  const session = new Session();
-  const opened = new Set<number>();
-  const streamAt = (k: number, i: number): StreamInfo => {
-    const info = file.streams[k];
-    if (!info) throw new SessionFileError(`Not a valid ${SESSION_FORMAT} file at records.${i}.stream: no stream ${k}.`);
-    return info as StreamInfo;
-  };
   file.records.forEach((r, i) => {
-    if (r.kind === 'navigate') {
-      session.navigate(r.url, r.t);
-      return;
-    }
-    if (r.kind === 'notice') {
-      // Its dropped events are in the file's own count.
-      session.notice(r.notice, false);
-      return;
-    }
-    const info = streamAt(r.stream, i);
-    if (r.kind === 'open' || !opened.has(r.stream)) {
+    if ('stream' in r && !file.streams[r.stream]) throw new SessionFileError(`Not a valid ${SESSION_FORMAT} file at records.${i}.stream: no stream ${r.stream}.`);
+  });
+  return (function* (): Generator<ImportOp> {
+    const opened = new Set<number>();
+    for (let i = 0; i < file.records.length; i++) {
+      const r = file.records[i]!;
+      if (r.kind === 'navigate') {
+        yield { kind: 'navigate', url: r.url, t: r.t };
+        continue;
+      }
+      if (r.kind === 'notice') {
+        yield { kind: 'notice', notice: r.notice };
+        continue;
+      }
+      const info = file.streams[r.stream] as StreamInfo;
       if (!opened.has(r.stream)) {
         const { closedAt: _c, error: _e, endedByNavigation: _n, ...rest } = info;
-        session.open(rest);
+        yield { kind: 'open', info: rest };
         opened.add(r.stream);
       }
-      if (r.kind === 'open') return;
+      if (r.kind === 'open') continue;
+      if (r.kind === 'chunk') {
+        let bytes: Uint8Array;
+        try {
+          bytes = base64ToBytes(r.data);
+        } catch {
+          throw new SessionFileError(`Not a valid ${SESSION_FORMAT} file at records.${i}.data: not base64.`);
+        }
+        yield r.dir ? { kind: 'chunk', streamId: info.id, t: r.t, bytes, dir: r.dir } : { kind: 'chunk', streamId: info.id, t: r.t, bytes };
+      } else if (r.kind === 'message') yield { kind: 'message', streamId: info.id, t: r.t, text: r.text };
+      else yield { kind: 'close', streamId: info.id, t: r.t, ...(r.error !== undefined && { error: r.error }), ...(r.byNavigation && { byNavigation: true }) };
     }
-    if (r.kind === 'chunk') {
-      let bytes: Uint8Array;
-      try {
-        bytes = base64ToBytes(r.data);
-      } catch {
-        throw new SessionFileError(`Not a valid ${SESSION_FORMAT} file at records.${i}.data: not base64.`);
-      }
-      session.chunk(info.id, r.t, bytes, r.dir);
-    } else if (r.kind === 'message') session.message(info.id, r.t, r.text);
-    else session.close(info.id, r.t, r.error, r.byNavigation === true);
-  });
-  if (file.dropped) {
-    session.noteDropped('page', file.dropped.page);
-    session.noteDropped('extension', file.dropped.extension);
-  }
-  return session;
+    if (file.dropped) yield { kind: 'dropped', page: file.dropped.page, extension: file.dropped.extension };
+  })();
 }

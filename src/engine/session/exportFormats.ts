@@ -63,9 +63,10 @@ function rawBytes(session: Session, frame: Frame, cache: Map<string, Uint8Array>
   let all = cache.get(frame.streamId);
   if (!all) {
     const chunks = session.streams.get(frame.streamId)?.chunks ?? [];
-    all = new Uint8Array(chunks.reduce((n, c) => n + c.bytes.length, 0));
+    all = new Uint8Array(chunks.reduce((n, c) => n + (c.bytes?.length ?? 0), 0));
     let at = 0;
     for (const c of chunks) {
+      if (!c.bytes) continue;
       all.set(c.bytes, at);
       at += c.bytes.length;
     }

@@ -62,6 +62,7 @@ export function locateEvents(bytes: Uint8Array, format: InputFormat, frames: rea
     case 'proto':
       return frames.map((f) => (f.range ? { byteOffset: f.range[0], byteLength: f.range[1] - f.range[0] } : undefined));
     case 'session':
+    case 'har':
       return [];
   }
 }

@@ -2,16 +2,17 @@
  * Reads whatever a user hands the CLI or the import button: a JSON array of events, JSONL, raw SSE text, a
  * protobuf frame dump, or a session export. The format is detected from the bytes.
  */
-import { importSession, looksLikeSessionFile, SessionFileError } from './exportFormat';
-import { Session } from './session';
+import { looksLikeSessionFile, SESSION_VERSION, SessionFileError, sessionFileOps } from './exportFormat';
+import { applyAll, fileWarnings, harOps, type ImportOp, looksLikeHar } from './importOps';
+import { Session, type StreamInfo } from './session';
 
-export type InputFormat = 'session' | 'json-array' | 'jsonl' | 'sse' | 'proto';
+export type InputFormat = 'session' | 'har' | 'json-array' | 'jsonl' | 'sse' | 'proto';
 
 export class InputError extends Error {}
 
 const SSE_START = /^(data|event|id|retry)(:|\r?\n|$)|^:/;
 
-const fileStream = (id: string, format: 'sse' | 'proto' | 'json', name: string) => ({
+const fileStream = (id: string, format: 'sse' | 'proto' | 'json', name: string): StreamInfo => ({
   id,
   transport: 'file' as const,
   format,
@@ -42,6 +43,7 @@ function looksLikeProto(bytes: Uint8Array): boolean {
   return frames > 0;
 }
 
+/** The format, from the first bytes (64 KB are plenty; `bytes` may be only the file's start). */
 export function detectFormat(bytes: Uint8Array): InputFormat {
   // A frame dump starts with a big-endian length, whose first byte is 0 below 16 MB; text never starts with NUL.
   if (bytes[0] === 0) {
@@ -54,39 +56,98 @@ export function detectFormat(bytes: Uint8Array): InputFormat {
   if (SSE_START.test(head)) return 'sse';
   if (head.startsWith('[')) return 'json-array';
   if (head.startsWith('{')) {
-    // A whole-file object is a session (or one event); several lines of objects are JSONL.
+    // A whole-file object is a session or a HAR log; several lines of objects are JSONL.
     const firstLine = head.split(/\r?\n/, 1)[0]!;
     try {
       const value = JSON.parse(firstLine) as unknown;
       if (looksLikeSessionFile(value)) return 'session';
+      if (looksLikeHar(value)) return 'har';
       return 'jsonl';
     } catch {
-      return /"format"\s*:\s*"agui-devtools-session"/.test(head.slice(0, 4096)) ? 'session' : 'jsonl';
+      if (/"format"\s*:\s*"agui-devtools-session"/.test(head.slice(0, 4096))) return 'session';
+      if (/^\{\s*"log"\s*:\s*\{/.test(head)) return 'har';
+      return 'jsonl';
     }
   }
   throw new InputError(
-    'Cannot tell the format: expected a JSON array of events, JSONL, SSE text (data: lines), a protobuf frame dump, or an agui-devtools session.',
+    'Cannot tell the format: expected a JSON array of events, JSONL, SSE text (data: lines), a protobuf frame dump, a HAR file, or an agui-devtools session.',
   );
 }
 
-/** Reads an input into a Session whose frames are the input's events, in order. */
-export function readInput(bytes: Uint8Array, name = 'input'): { session: Session; format: InputFormat } {
+/** What a file will import as: its format, its operations (taken lazily), and warnings that do not stop it. */
+export interface InputPlan {
+  format: InputFormat;
+  ops: Iterable<ImportOp>;
+  warnings: string[];
+  /** Events or streams expected, when known before the operations are taken. */
+  note?: string;
+}
+
+/** Where a JSON.parse error points, as a line, and whether the text simply stops (a truncated file). */
+function jsonErrorWhere(text: string, error: Error): string {
+  const lineOf = (at: number) => {
+    let line = 1;
+    for (let i = text.indexOf('\n'); i !== -1 && i < at; i = text.indexOf('\n', i + 1)) line++;
+    return line;
+  };
+  const v8 = /position (\d+)/.exec(error.message);
+  const gecko = /line (\d+) column (\d+)/.exec(error.message);
+  const at = v8 ? Number(v8[1]) : undefined;
+  const end = text.trimEnd().length;
+  if (/unexpected end|end of (json|data)|unterminated/i.test(error.message) || (at !== undefined && at >= end - 1)) {
+    return ` (it ends at line ${lineOf(end)} before the JSON does: the file looks truncated)`;
+  }
+  if (at !== undefined) return ` (line ${lineOf(at)})`;
+  if (gecko) return ` (line ${gecko[1]})`;
+  return '';
+}
+
+function parseWhole(text: string, what: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new InputError(`The ${what} is not valid JSON${jsonErrorWhere(text, error as Error)}: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * Plans the import of a file: detects the format, checks what can be checked at once (JSON syntax, the session
+ * file's schema and version, a HAR log's streams) and returns the operations to apply.
+ */
+export function planInput(bytes: Uint8Array, name = 'input'): InputPlan {
   const format = detectFormat(bytes);
   const text = () => new TextDecoder().decode(bytes).replace(/^\uFEFF/, '');
   switch (format) {
     case 'session': {
-      let value: unknown;
-      try {
-        value = JSON.parse(text());
-      } catch (error) {
-        throw new InputError(`The session file is not valid JSON: ${(error as Error).message}`);
+      const all = text();
+      const version = /"version"\s*:\s*(\d+)/.exec(all.slice(0, 4096));
+      // A newer version is refused before the whole file is parsed.
+      if (version && Number(version[1]) > SESSION_VERSION) {
+        try {
+          sessionFileOps({ version: Number(version[1]) });
+        } catch (error) {
+          throw new InputError((error as Error).message);
+        }
       }
+      const value = parseWhole(all, 'session file');
       try {
-        return { session: importSession(value), format };
+        return { format, ops: sessionFileOps(value), warnings: fileWarnings(all, name) };
       } catch (error) {
         if (error instanceof SessionFileError) throw new InputError(error.message);
         throw error;
       }
+    }
+    case 'har': {
+      const all = text();
+      const value = parseWhole(all, 'HAR file');
+      if (!looksLikeHar(value)) throw new InputError('The file starts like a HAR file but has no log.entries.');
+      const har = harOps(value, name);
+      if (har.streams === 0) {
+        throw new InputError(
+          `The HAR file holds ${har.entries} requests, none an AG-UI stream with its content saved (text/event-stream, ${'application/vnd.ag-ui.event+proto'}, EventSource or WebSocket messages).`,
+        );
+      }
+      return { format, ops: har.ops, warnings: fileWarnings(all, name), note: `${har.streams} AG-UI streams of ${har.entries} requests` };
     }
     case 'json-array': {
       // Each element keeps its own text, byte for byte; elements are parsed one by one, so one bad element is
@@ -94,38 +155,63 @@ export function readInput(bytes: Uint8Array, name = 'input'): { session: Session
       const all = text();
       const elements = splitJsonArray(all);
       if (!elements) {
-        try {
-          JSON.parse(all);
-        } catch (error) {
-          throw new InputError(`The file starts like a JSON array but is not valid JSON: ${(error as Error).message}`);
-        }
+        parseWhole(all, 'file (it starts like a JSON array)');
         throw new InputError('Expected a JSON array of events.');
       }
-      const session = new Session();
-      session.open(fileStream('input', 'json', name));
-      elements.forEach((element, i) => session.message('input', i, element));
-      session.close('input', elements.length);
-      return { session, format };
+      return {
+        format,
+        warnings: fileWarnings(all, name),
+        ops: (function* (): Generator<ImportOp> {
+          yield { kind: 'open', info: fileStream('input', 'json', name) };
+          for (let i = 0; i < elements.length; i++) yield { kind: 'message', streamId: 'input', t: i, text: elements[i]! };
+          yield { kind: 'close', streamId: 'input', t: elements.length };
+        })(),
+      };
     }
     case 'jsonl': {
-      const session = new Session();
-      session.open(fileStream('input', 'json', name));
-      let n = 0;
-      for (const line of text().split(/\r?\n/)) {
-        if (line.trim() === '') continue;
-        session.message('input', n++, line);
-      }
-      session.close('input', n);
-      return { session, format };
+      const all = text();
+      return {
+        format,
+        warnings: fileWarnings(all, name),
+        ops: (function* (): Generator<ImportOp> {
+          yield { kind: 'open', info: fileStream('input', 'json', name) };
+          let n = 0;
+          let start = 0;
+          while (start <= all.length) {
+            let end = all.indexOf('\n', start);
+            if (end === -1) end = all.length;
+            const line = all.charCodeAt(end - 1) === 13 ? all.slice(start, end - 1) : all.slice(start, end);
+            if (line.trim() !== '') yield { kind: 'message', streamId: 'input', t: n++, text: line };
+            start = end + 1;
+          }
+          yield { kind: 'close', streamId: 'input', t: n };
+        })(),
+      };
     }
     case 'sse':
     case 'proto': {
-      const session = new Session();
-      session.open(fileStream('input', format, name));
-      session.chunk('input', 0, bytes);
-      session.close('input', 1);
-      return { session, format };
+      const warnings = format === 'sse' ? fileWarnings(text(), name) : [];
+      return {
+        format,
+        warnings,
+        ops: [
+          { kind: 'open', info: fileStream('input', format, name) },
+          { kind: 'chunk', streamId: 'input', t: 0, bytes },
+          { kind: 'close', streamId: 'input', t: 1 },
+        ],
+      };
     }
+  }
+}
+
+/** Reads an input into a Session whose frames are the input's events, in order. */
+export function readInput(bytes: Uint8Array, name = 'input'): { session: Session; format: InputFormat; warnings: string[] } {
+  const plan = planInput(bytes, name);
+  try {
+    return { session: applyAll(new Session(), plan.ops), format: plan.format, warnings: plan.warnings };
+  } catch (error) {
+    if (error instanceof SessionFileError) throw new InputError(error.message);
+    throw error;
   }
 }
 

@@ -55,7 +55,12 @@ export interface DroppedEvents {
 export interface StreamRecord {
   info: StreamInfo;
   /** The raw chunks, byte for byte, with their arrival times. */
-  chunks: { t: number; bytes: Uint8Array }[];
+  /**
+   * The chunks with their arrival times and sizes; `bytes` for byte streams (SSE, protobuf, binary messages).
+   * A text message keeps only its size here: its text is in the log, and a million messages would otherwise be a
+   * million small buffers.
+   */
+  chunks: { t: number; size: number; bytes?: Uint8Array }[];
   bytes: number;
   frames: number;
 }
@@ -191,7 +196,7 @@ export class Session {
     const record = this.streams.get(streamId);
     const decoder = this.decoders.get(streamId);
     if (!record || !decoder) return () => true;
-    record.chunks.push({ t, bytes });
+    record.chunks.push({ t, size: bytes.length, bytes });
     record.bytes += bytes.length;
     this.log.push(dir ? { kind: 'chunk', streamId, t, bytes, dir } : { kind: 'chunk', streamId, t, bytes });
     if (record.info.format === 'json') {
@@ -213,9 +218,9 @@ export class Session {
     const record = this.streams.get(streamId);
     const decoder = this.decoders.get(streamId);
     if (!record || !decoder) return;
-    const bytes = new TextEncoder().encode(text);
-    record.chunks.push({ t, bytes });
-    record.bytes += bytes.length;
+    const size = utf8Length(text);
+    record.chunks.push({ t, size });
+    record.bytes += size;
     this.log.push({ kind: 'message', streamId, t, text });
     this.add(record, [decoder.pushText(text, t)]);
   }
@@ -259,4 +264,19 @@ export class Session {
     record.frames += frames.length;
     for (const listener of this.listeners) listener(this.frames, from);
   }
+}
+
+/** The UTF-8 size of a string, without encoding it. */
+export function utf8Length(text: string): number {
+  let n = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (c < 0x800) n += 1;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n += 2; // a surrogate pair: 4 bytes for 2 UTF-16 units
+      i++;
+    } else n += 2;
+  }
+  return n;
 }

@@ -20,7 +20,7 @@ describe('every rule has an example that breaks it', () => {
   });
 });
 
-test('RULES.md is what the rule table renders (npm run docs:rules writes it)', () => {
+test('RULES.md is what the rule table renders (npm run docs writes it)', () => {
   const file = readFileSync(join(import.meta.dirname, '..', '..', '..', 'RULES.md'), 'utf8');
   expect(file).toBe(renderRulesDoc());
 });

@@ -5,6 +5,7 @@ import type { CaptureControl } from '../capture/captureControl';
 import { Banners } from './Banners';
 import { CaptureBar, CaptureSettings } from './CaptureBar';
 import { ExportDialog } from './ExportDialog';
+import { ImportProgressBar } from './ImportProgress';
 import { Split } from './Split';
 import { EventList, ROW_HEIGHT } from './EventList';
 import { Inspector } from './Inspector';
@@ -47,6 +48,7 @@ export function App({ store, actions, capture }: { store: SessionStore; actions:
       {exportOpen.value && <ExportDialog store={store} onExport={actions.onExport} onClose={() => (exportOpen.value = false)} />}
       {control && !store.imported.value && <CaptureBar capture={control} />}
       {control && settingsOpen.value && <CaptureSettings capture={control} onClose={() => (settingsOpen.value = false)} />}
+      <ImportProgressBar />
       <Banners store={store} />
       <Split first={<EventList store={store} />} second={<Inspector store={store} />} />
     </div>

@@ -1,0 +1,181 @@
+/**
+ * Import, as a user meets it: a HAR saved by Chromium's own Network panel, the viewer's ?src=, paste, and bad or
+ * huge files: each bad file gets its inline message within 2 s, nothing is polluted or run, and a 200 MB file or
+ * 1,000,000 events load with a progress bar and no task longer than 100 ms (PerformanceObserver "longtask").
+ */
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { type DemoServer, startDemoServer } from '../../demo/server';
+import { type ChromiumWithExtension, launchChromium } from '../support/chromium';
+import { devtoolsFor } from '../support/devtools';
+import { writeImportFiles } from '../support/importFiles';
+import { type ProbeServer, startProbeServer } from '../support/probeServer';
+
+let files: ReturnType<typeof writeImportFiles>;
+let demo: DemoServer;
+let browser: ChromiumWithExtension;
+
+test.beforeAll(async () => {
+  files = writeImportFiles();
+  demo = await startDemoServer({
+    port: 0,
+    extraRoutes: (_req, res, url) => {
+      const m = /^\/files\/([\w.-]+)$/.exec(url.pathname);
+      if (!m) return false;
+      let body: Buffer;
+      try {
+        body = readFileSync(join(files.dir, m[1]!));
+      } catch {
+        res.writeHead(404).end();
+        return true;
+      }
+      res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(body);
+      return true;
+    },
+  });
+  browser = await launchChromium({ extension: false });
+});
+test.afterAll(async () => {
+  await browser?.context.close();
+  await demo?.close();
+  rmSync(files.dir, { recursive: true, force: true });
+});
+
+/** A viewer page that records its long tasks (from now on, buffered) and any dialog. */
+async function viewer(query = ''): Promise<Page & { longTasks(): Promise<number[]>; dialogs: string[] }> {
+  const page = await browser.context.newPage();
+  await page.addInitScript(() => {
+    const w = window as unknown as { __long: number[] };
+    w.__long = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__long.push(Math.round(e.duration));
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  await page.goto(`${demo.url}/viewer/${query}`);
+  return Object.assign(page, {
+    dialogs,
+    longTasks: () => page.evaluate(() => (window as unknown as { __long: number[] }).__long.splice(0)),
+  });
+}
+
+test('?src= opens a file from a URL; a URL that fails says so', async () => {
+  const page = await viewer('?src=/files/polluting.agui.jsonl');
+  await expect(page.getByTestId('imported')).toContainText('polluting.agui.jsonl');
+  await expect(page.getByTestId('event-count')).toHaveText('3 events');
+  const missing = await viewer('?src=/files/nothing-here.agui.json');
+  await expect(missing.getByTestId('banner')).toContainText('nothing-here.agui.json: cannot load');
+  await expect(missing.getByTestId('banner')).toContainText('HTTP 404');
+  await page.close();
+  await missing.close();
+});
+
+test('paste: text pasted into the viewer opens as a file', async () => {
+  await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: demo.url });
+  const page = await viewer();
+  const events = ['{"type":"RUN_STARTED","threadId":"p","runId":"r"}', '{"type":"RUN_FINISHED","threadId":"p","runId":"r"}'].join('\n');
+  await page.evaluate((text) => navigator.clipboard.writeText(text), events);
+  await page.locator('body').click();
+  await page.keyboard.press('Control+V');
+  await expect(page.getByTestId('imported')).toContainText('pasted text');
+  await expect(page.getByTestId('event-count')).toHaveText('2 events');
+  await page.close();
+});
+
+test('each bad file: its inline message within 2 s, no dialog, nothing polluted, no script run', async () => {
+  const page = await viewer();
+  for (const file of files.bad) {
+    const started = Date.now();
+    await page.getByTestId('import').setInputFiles(file.path);
+    await expect(page.getByTestId('banner').filter({ hasText: file.message })).toBeVisible({ timeout: 2000 });
+    expect(Date.now() - started, file.name).toBeLessThan(2000);
+    if (file.opens) await expect(page.getByTestId('imported')).toContainText(file.name);
+    else await expect(page.getByTestId('imported').filter({ hasText: file.name })).toHaveCount(0);
+  }
+  // The file with script in its strings shows them as text.
+  await page.getByRole('tab', { name: /Messages/ }).click();
+  await expect(page.locator('.inspector')).toContainText('<img src=x onerror=');
+  expect(
+    await page.evaluate(() => ({
+      polluted: (({}) as Record<string, unknown>).polluted ?? null,
+      pwned: (window as unknown as { __pwned?: number }).__pwned ?? null,
+      images: document.querySelectorAll('img').length,
+    })),
+  ).toEqual({ polluted: null, pwned: null, images: 0 });
+  expect(page.dialogs).toEqual([]);
+  await page.close();
+});
+
+for (const which of ['big', 'million'] as const) {
+  test(`${which === 'big' ? 'a 200 MB session file' : '1,000,000 tiny events'}: a progress bar, every event, no task over 100 ms`, async () => {
+    test.setTimeout(180_000);
+    const file = files[which];
+    const page = await viewer();
+    await page.longTasks(); // what loading the page took is not the import's
+    await page.getByTestId('import').setInputFiles(file.path);
+    await expect(page.getByTestId('import-progress')).toBeVisible();
+    await expect(page.getByTestId('event-count')).toHaveText(`${file.events} events`, { timeout: 150_000 });
+    await expect(page.getByTestId('import-progress')).toHaveCount(0);
+    const long = await page.longTasks();
+    expect(Math.max(0, ...long), `long tasks: ${long.join(', ')} ms`).toBeLessThan(100);
+    // And the panel answers: a filter applies at once.
+    await page.locator('input.filter').fill('type:RUN_FINISHED');
+    await expect(page.getByTestId('shown-count')).toHaveText('1 of');
+    await page.close();
+  });
+}
+
+test("a HAR saved by Chromium's own Network panel imports with every AG-UI event of the page", async () => {
+  const probe: ProbeServer = await startProbeServer();
+  const withDevtools = await launchChromium({ args: ['--auto-open-devtools-for-tabs'] });
+  try {
+    const page = withDevtools.context.pages()[0] ?? (await withDevtools.context.newPage());
+    await page.goto(`${probe.url}/probe`);
+    const devtools = await devtoolsFor(withDevtools.context, page);
+    await devtools.showPanel('AG-UI');
+    // A fetch SSE stream with a request body, a protobuf stream, and an EventSource (default and named events)
+    // that reconnects once and is then told to stop (204).
+    await page.evaluate(async () => {
+      await (await fetch('/secrets', { method: 'POST', body: '{"threadId":"secret-thread"}' })).text();
+      await (await fetch('/proto?n=5')).arrayBuffer();
+      await new Promise<void>((resolve) => {
+        const es = new EventSource('/es?key=har');
+        es.addEventListener('agui', () => undefined);
+        es.onerror = () => {
+          if (es.readyState === EventSource.CLOSED) resolve();
+        };
+      });
+    });
+    // 16 + 5 + 2 × 2 events; the AG-UI panel has them all.
+    const panel = await devtools.panelFrame(withDevtools.extensionId);
+    await expect.poll(() => panel.evaluate<string>(`document.querySelector('[data-testid=event-count]')?.textContent ?? ''`)).toBe('25 events');
+    // What "Save all as HAR" writes: the Network panel's own HAR writer over its own request log.
+    const har = await devtools.evaluate<string>(`(async () => {
+      const HAR = await import('./models/har/har.js');
+      const Logs = await import('./models/logs/logs.js');
+      const Common = await import('./core/common/common.js');
+      const requests = Logs.NetworkLog.NetworkLog.instance().requests();
+      return HAR.Writer.Writer.harStringForRequests(requests, { sanitize: false }, new Common.Progress.CompositeProgress(new Common.Progress.Progress()));
+    })()`);
+    const path = join(files.dir, 'chromium.har');
+    writeFileSync(path, har);
+    const entries = (JSON.parse(har) as { log: { entries: { _eventSourceMessages?: unknown[] }[] } }).log.entries;
+    expect(entries.some((e) => (e._eventSourceMessages ?? []).length > 0)).toBe(true);
+
+    const view = await viewer();
+    await view.getByTestId('import').setInputFiles(path);
+    await expect(view.getByTestId('imported')).toContainText('chromium.har');
+    await expect(view.getByTestId('event-count')).toHaveText('25 events');
+    await view.locator('input.filter').fill('SECRET-ANSWER');
+    await expect(view.getByTestId('shown-count')).toHaveText('1 of');
+    await view.close();
+  } finally {
+    await withDevtools.context.close();
+    await probe.close();
+  }
+});

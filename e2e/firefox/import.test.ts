@@ -1,0 +1,82 @@
+/**
+ * Import in Firefox's viewer page (issue 11): ?src= and each bad file gets its inline message within 2 s, nothing
+ * polluted or run. The import worker is a module worker: this is where a browser could differ.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ElementHandle } from 'puppeteer-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { type DemoServer, startDemoServer } from '../../demo/server';
+import { type FirefoxWithExtension, launchFirefox } from '../support/firefox';
+import { BAD_FILES } from '../support/importFiles';
+import { poll, textOf } from '../support/poll';
+
+const dir = mkdtempSync(join(tmpdir(), 'agui-ff-import-'));
+let demo: DemoServer;
+let firefox: FirefoxWithExtension;
+
+beforeAll(async () => {
+  for (const f of BAD_FILES) writeFileSync(join(dir, f.name), f.content);
+  demo = await startDemoServer({
+    port: 0,
+    extraRoutes: (_req, res, url) => {
+      const m = /^\/files\/([\w.-]+)$/.exec(url.pathname);
+      if (!m) return false;
+      let body: Buffer;
+      try {
+        body = readFileSync(join(dir, m[1]!));
+      } catch {
+        res.writeHead(404).end();
+        return true;
+      }
+      res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(body);
+      return true;
+    },
+  });
+  firefox = await launchFirefox({ extension: false });
+});
+afterAll(async () => {
+  await firefox?.close();
+  await demo?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test('Firefox viewer: ?src= opens a file from a URL; a URL that fails says so', async () => {
+  const page = await firefox.browser.newPage();
+  await page.goto(`${demo.url}/viewer/?src=/files/polluting.agui.jsonl`);
+  expect(await poll(() => textOf(page, '[data-testid=event-count]'), (t) => t === '3 events')).toBe('3 events');
+  expect(await textOf(page, '[data-testid=imported]')).toContain('polluting.agui.jsonl');
+  await page.goto(`${demo.url}/viewer/?src=/files/nothing-here.agui.json`);
+  const banner = await poll(() => textOf(page, '[data-testid=banner]'), (t) => t.includes('HTTP 404'));
+  expect(banner).toContain('nothing-here.agui.json: cannot load');
+  await page.close();
+});
+
+test('Firefox viewer: each bad file shows its inline message within 2 s, nothing polluted, no script run', async () => {
+  const page = await firefox.browser.newPage();
+  await page.goto(`${demo.url}/viewer/`);
+  for (const file of BAD_FILES) {
+    const started = Date.now();
+    const input = (await page.$('[data-testid=import]')) as ElementHandle<HTMLInputElement>;
+    await input.uploadFile(join(dir, file.name));
+    const banners = await poll(
+      () => page.$$eval('[data-testid=banner]', (els) => els.map((e) => e.textContent ?? '').join('\n')),
+      (t) => file.message.test(t),
+      2000,
+    );
+    expect(banners, file.name).toMatch(file.message);
+    expect(Date.now() - started, file.name).toBeLessThan(2000);
+    const imported = await textOf(page, '[data-testid=imported]');
+    if (file.opens) expect(imported).toContain(file.name);
+    else expect(imported).not.toContain(file.name);
+  }
+  expect(
+    await page.evaluate(() => ({
+      polluted: (({}) as Record<string, unknown>).polluted ?? null,
+      pwned: (window as unknown as { __pwned?: number }).__pwned ?? null,
+      images: document.querySelectorAll('img').length,
+    })),
+  ).toEqual({ polluted: null, pwned: null, images: 0 });
+  await page.close();
+});

@@ -1,0 +1,103 @@
+/**
+ * Sessions people can share safely, in Firefox (issue 11): each format and each redaction group exported from the
+ * panel into Firefox's download folder; the file holds none of the redacted strings, still lints and replays; the
+ * generated vitest file passes in a scratch project and fails once the session breaks a rule.
+ */
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { type FirefoxWithExtension, launchFirefox } from '../support/firefox';
+import { poll, textOf } from '../support/poll';
+import { type ProbeServer, startProbeServer } from '../support/probeServer';
+import { breakGeneratedTest, cli, GROUP_LABEL, type Group, runGeneratedTest, SECRET_BODY, SECRETS } from '../support/sharing';
+
+let probe: ProbeServer;
+let firefox: FirefoxWithExtension;
+let panel: Page;
+const downloads = mkdtempSync(join(tmpdir(), 'agui-ff-sharing-'));
+
+beforeAll(async () => {
+  probe = await startProbeServer();
+  firefox = await launchFirefox({
+    prefs: { 'browser.download.folderList': 2, 'browser.download.dir': downloads, 'browser.download.useDownloadDir': true, 'browser.download.always_ask_before_handling_new_types': false },
+  });
+  const page = await firefox.browser.newPage();
+  await page.goto(`${probe.url}/probe?case=sharing`);
+  await page.evaluate((body: string) => fetch('/secrets', { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then((r) => r.text()), SECRET_BODY);
+  panel = await firefox.openPanel(await firefox.tabIdOf(page));
+  expect(await poll(() => textOf(panel, '[data-testid=event-count]'), (t) => t === '16 events')).toBe('16 events');
+});
+afterAll(async () => {
+  await firefox?.close();
+  await probe?.close();
+});
+
+/** Exports from the panel's dialog and waits for Firefox to finish writing the file. */
+async function exportFile(format: string, groups: Group[] = []): Promise<{ name: string; text: string; path: string }> {
+  const before = new Set(readdirSync(downloads));
+  await panel.click('[data-testid=export]');
+  await panel.evaluate(
+    (f: string, labels: string[]) => {
+      const dialog = document.querySelector('[data-testid=export-dialog]')!;
+      dialog.querySelector<HTMLInputElement>(`input[name=export-format][value=${f}]`)!.click();
+      for (const label of dialog.querySelectorAll('[data-testid=redaction] label'))
+        if (labels.includes(label.textContent!.trim())) label.querySelector('input')!.click();
+    },
+    format,
+    groups.map((g) => GROUP_LABEL[g]),
+  );
+  expect(await textOf(panel, '[data-testid=export-confirm]')).toMatch(groups.length ? /^Export \(redacted: / : /^Export \(unredacted\)$/);
+  await panel.click('[data-testid=export-confirm]');
+  const name = await poll(
+    async () => readdirSync(downloads).find((f) => !before.has(f) && !f.endsWith('.part') && !readdirSync(downloads).includes(`${f}.part`)),
+    (f) => f !== undefined,
+  );
+  expect(name, `a new file in ${downloads}`).toBeDefined();
+  const path = join(downloads, name!);
+  return { name: name!, text: readFileSync(path, 'utf8'), path };
+}
+
+test('Firefox: every format, named <host>-<date>.agui.*, reads back with the same events and no error', async () => {
+  for (const [format, ext] of [
+    ['session', 'agui.json'],
+    ['jsonl', 'agui.jsonl'],
+    ['sse', 'agui.sse'],
+  ] as const) {
+    const file = await exportFile(format);
+    expect(file.name).toMatch(new RegExp(`^127\\.0\\.0\\.1_\\d+-\\d{4}-\\d\\d-\\d\\d-\\d{6}\\.${ext.replace('.', '\\.')}$`));
+    const lint = cli(['lint', file.path]);
+    expect(lint.code, lint.out).toBe(0);
+    expect(lint.out).toContain('16 events');
+  }
+});
+
+test('Firefox: each redaction group (in turn as session, JSONL and SSE): the file holds none of it, and still lints and replays', async () => {
+  const formats = ['session', 'jsonl', 'sse'] as const;
+  const groups = Object.keys(SECRETS) as Group[];
+  for (const [i, group] of groups.entries()) {
+    // Request bodies exist only in the session file.
+    const format = group === 'requestBodies' ? 'session' : formats[i % formats.length]!;
+    const file = await exportFile(format, [group]);
+    for (const secret of SECRETS[group]) expect(file.text, `${group} as ${format}: ${secret}`).not.toContain(secret);
+    expect(file.text).toContain('«redacted: ');
+    const lint = cli(['lint', file.path]);
+    expect(lint.code, lint.out).toBe(0);
+    const replay = cli(['replay', file.path, '--json']);
+    expect(replay.code, replay.out).toBe(0);
+    expect((JSON.parse(replay.out) as { messages: unknown[] }).messages.length).toBeGreaterThan(0);
+    if (format === 'session') expect((JSON.parse(file.text) as { redacted: { groups: string[] } }).redacted.groups).toEqual([group]);
+  }
+});
+
+test('Firefox: the generated vitest file passes in a project that depends on agui-devtools, and fails once the session breaks a rule', async () => {
+  const file = await exportFile('test');
+  expect(file.name).toMatch(/\.agui\.test\.ts$/);
+  const good = runGeneratedTest(file.text);
+  expect(good.code, good.out).toBe(0);
+  expect(good.out).toMatch(/2 passed/);
+  const bad = runGeneratedTest(breakGeneratedTest(file.text));
+  expect(bad.code).not.toBe(0);
+  expect(bad.out).toContain('1 failed');
+});

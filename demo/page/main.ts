@@ -75,8 +75,10 @@ async function runScenario(name: string): Promise<DemoRecord> {
   const subscriber = {
     onEvent: ({ event }: { event: BaseEvent }) => {
       record.events.push(structuredClone(event));
-      render(agent);
     },
+    // Called once an event has been applied: the page shows what the agent holds after each event.
+    onMessagesChanged: () => render(agent),
+    onStateChanged: () => render(agent),
   };
   statusEl.textContent = `running ${name}…`;
   try {

@@ -30,6 +30,8 @@ const pageOpenFields = {
   note: z.optional(z.string()),
   /** When the page sent the request (its own clock, epoch ms). */
   startedAt: z.optional(timestamp),
+  /** The stream is the extension's own answer from an armed replay rule (its id), not the network's. */
+  replay: z.optional(z.string().check(z.maxLength(64))),
 };
 const closeFields = { kind: z.literal('close'), id, t: timestamp, error: z.optional(z.string()) };
 const direction = z.optional(z.enum(['in', 'out']));
@@ -48,6 +50,49 @@ export const PageMessageSchema = z.discriminatedUnion('kind', [
   }),
   z.object(closeFields),
 ]);
+
+/** The page hook asks the relay for a replay rule's answer (it matched a request), or cancels one (aborted). */
+export const PageReplaySchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('replay-ask'), rid: id, rule: z.string().check(z.maxLength(64)), url: z.string(), method: z.string() }),
+  z.object({ kind: z.literal('replay-cancel'), rid: id }),
+]);
+
+// --- Replay to page: a rule armed from the panel, kept by the background per tab, answered by the relay ---
+const pace = z.enum(['original', '2x', '10x', 'instant', 'step']);
+const ruleFields = {
+  id: z.string().check(z.maxLength(64)),
+  /** What it replays, in words (the run, and "edited" for an edited copy). */
+  label: z.string().check(z.maxLength(500)),
+  url: z.string().check(z.maxLength(65536)),
+  match: z.enum(['exact', 'prefix', 'glob']),
+  /** Empty: any method. */
+  method: z.string().check(z.maxLength(16)),
+  /** Every matching request until disarmed; otherwise the next one only. */
+  every: z.boolean(),
+  pace,
+  status: z.number().check(z.int(), z.minimum(200), z.maximum(599)),
+  statusText: z.string().check(z.maxLength(512)),
+  contentType: z.string().check(z.maxLength(512)),
+  armedAt: timestamp,
+};
+export const ReplayRuleSchema = z.object({
+  ...ruleFields,
+  steps: z.array(z.object({ base64: z.string(), delay: z.number().check(z.nonnegative()), type: z.string().check(z.maxLength(128)) })),
+});
+export type ReplayRule = z.infer<typeof ReplayRuleSchema>;
+/** What the panel shows of an armed rule (no steps). */
+export type ReplayRuleSummary = Omit<ReplayRule, 'steps'> & { total: number };
+const ruleSummary = z.object({ ...ruleFields, total: count });
+/** How an answer goes: started, a step sent (step mode), done, or cancelled by the page. */
+const replayStatusFields = {
+  rule: z.string().check(z.maxLength(64)),
+  rid: id,
+  state: z.enum(['answering', 'waiting', 'done', 'cancelled']),
+  sent: count,
+  total: count,
+  url: z.string().check(z.maxLength(65536)),
+  method: z.string().check(z.maxLength(16)),
+};
 
 // --- content relay -> background, and background -> panel: the same record, bytes as base64 ---
 export const CaptureRecordSchema = z.discriminatedUnion('kind', [
@@ -110,6 +155,8 @@ export const ContentMessageSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('gap'), ...gapFields }),
   /** Openings of streams whose records before `to` were dropped: kept so that the rest can be read. */
   z.object({ kind: z.literal('pinned'), docKey, items: z.array(z.object({ seq, record: CaptureRecordSchema })) }),
+  /** How the relay answers a request from a replay rule. */
+  z.object({ kind: z.literal('replay-status'), ...replayStatusFields }),
 ]);
 export type ContentMessage = z.infer<typeof ContentMessageSchema>;
 
@@ -119,7 +166,7 @@ export type ContentMessage = z.infer<typeof ContentMessageSchema>;
  */
 export const HelloSchema = z.object({ kind: z.literal('agui-hello'), docKey, url: z.string(), t: timestamp });
 export type Hello = z.infer<typeof HelloSchema>;
-export const HelloReplySchema = z.object({ eager: z.boolean() });
+export const HelloReplySchema = z.object({ eager: z.boolean(), rules: z.optional(z.array(ReplayRuleSchema)) });
 
 /** What each document's records the receiver already holds, as the highest seq seen per docKey. */
 const have = z.record(z.string(), z.number());
@@ -130,6 +177,10 @@ export const RelayCommandSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('agui-resync'), have }),
   /** Keep records locally until asked (no panel, no Preserve log), or send them as they come. */
   z.object({ kind: z.literal('agui-mode'), eager: z.boolean() }),
+  /** The replay rules armed for this tab now (all of them: an empty list disarms). */
+  z.object({ kind: z.literal('agui-replay-rules'), rules: z.array(ReplayRuleSchema) }),
+  /** Step mode: let the answer of a rule go up to `to` steps sent. */
+  z.object({ kind: z.literal('agui-replay-step'), rule: z.string().check(z.maxLength(64)), to: count }),
 ]);
 export type RelayCommand = z.infer<typeof RelayCommandSchema>;
 
@@ -156,6 +207,9 @@ export const PanelInboundSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('sites'), local: z.array(z.string()), enabled: z.array(z.string()), error: z.optional(z.string()) }),
   /** Whether capture runs on the tab's page (its URL as the panel or the background knows it). */
   z.object({ kind: z.literal('capture-status'), tabId: z.number(), url: z.string(), on: z.boolean() }),
+  /** The replay rules armed for the tab (after any change). */
+  z.object({ kind: z.literal('replay-rules'), tabId: z.number(), rules: z.array(ruleSummary) }),
+  z.object({ kind: z.literal('replay-status'), tabId: z.number(), ...replayStatusFields }),
 ]);
 export type PanelInbound = z.infer<typeof PanelInboundSchema>;
 
@@ -172,6 +226,10 @@ export const PanelOutboundSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('disable-site'), pattern: z.string().check(z.maxLength(2048)) }),
   /** Is capture on for the tab's page? `url`: the inspected page's URL when the panel knows it (DevTools does). */
   z.object({ kind: z.literal('capture-status'), tabId: z.number(), url: z.optional(z.string()) }),
+  /** Replay to page: arm a rule for the tab, disarm one (or all), or let a step-mode answer go on. */
+  z.object({ kind: z.literal('replay-arm'), tabId: z.number(), rule: ReplayRuleSchema }),
+  z.object({ kind: z.literal('replay-disarm'), tabId: z.number(), rule: z.optional(z.string()) }),
+  z.object({ kind: z.literal('replay-step'), tabId: z.number(), rule: z.string().check(z.maxLength(64)), to: count }),
 ]);
 export type PanelOutbound = z.infer<typeof PanelOutboundSchema>;
 

@@ -10,7 +10,7 @@
  * No runtime imports: this file is bundled alone into every page, and must stay small.
  */
 import { REQUEST_BODY_MAX_BYTES } from '../bridge/limits';
-import { HANDSHAKE_KEY, type PageMessage, RELAY_READY_EVENT, type StreamFormat, type StreamOpen, type Transport } from './wire';
+import { HANDSHAKE_KEY, type HookMessage, type PageMessage, RELAY_READY_EVENT, type ReplayMatch, type StreamFormat, type StreamOpen, type Transport } from './wire';
 
 (() => {
   const win = window;
@@ -32,6 +32,15 @@ import { HANDSHAKE_KEY, type PageMessage, RELAY_READY_EVENT, type StreamFormat, 
   const disguised = new WeakMap<object, unknown>();
   const defineProperty = Object.defineProperty;
   const getOwn = Object.getOwnPropertyDescriptor;
+  const NativeResponse = Response;
+  const NativeStream = ReadableStream;
+  const NativeURL = URL;
+  const resolved = Promise.resolve.bind(Promise);
+  const rejected = Promise.reject.bind(Promise);
+  // What replay matching uses, taken now: a page that patches them later learns nothing of the rules.
+  const dataOf = getOwn(MessageEvent.prototype, 'data')!.get!;
+  const startsWith = String.prototype.startsWith;
+  const exec = RegExp.prototype.exec;
 
   // Frames of this script in a stack name the extension: errors thrown through our wrappers lose them.
   const self = /\w+-extension:\/\/[^/\s)]+\/[^\s):]+/.exec(String(new Error().stack))?.[0] ?? '\0';
@@ -81,6 +90,44 @@ import { HANDSHAKE_KEY, type PageMessage, RELAY_READY_EVENT, type StreamFormat, 
   };
   const stamp = (): number => origin + now();
   let nextId = 0;
+
+  // ---- Replay to page: rules armed in the panel reach us over the private port (patterns only); a matching
+  // request is answered with bytes the relay sends. With no rule armed, nothing here runs.
+  let rules: ReplayMatch[] = [];
+  const answers = new Map<number, ReadableStreamDefaultController<Uint8Array>>();
+  port.onmessage = (e: MessageEvent) => {
+    try {
+      const m = apply(dataOf, e, []) as HookMessage;
+      if (m.kind === 'rules') rules = m.rules;
+      else {
+        const c = answers.get(m.rid);
+        if (m.kind === 'replay-data') c?.enqueue(m.bytes);
+        else {
+          answers.delete(m.rid);
+          if (m.error) c?.error(new TypeError(m.error));
+          else c?.close();
+        }
+      }
+    } catch {
+      // A stream the page already cancelled.
+    }
+  };
+  /** The rule that answers this request, used up when it is for the next request only. */
+  const ruleFor = (url: string, method: string): ReplayMatch | undefined => {
+    for (let i = 0; i < rules.length; i++) {
+      const r = rules[i]!;
+      const hit = (!r.method || r.method === method) && (r.match === 'exact' ? url === r.url : r.match === 'prefix' ? apply(startsWith, url, [r.url]) : r.re && apply(exec, r.re, [url]) !== null);
+      if (hit) {
+        if (r.once) {
+          const left: ReplayMatch[] = [];
+          for (let j = 0; j < rules.length; j++) if (j !== i) left[left.length] = rules[j]!;
+          rules = left;
+        }
+        return r;
+      }
+    }
+    return undefined;
+  };
 
   /**
    * Replaces obj[key] with a Proxy of it that answers toString as the original; what its traps throw is scrubbed.
@@ -159,6 +206,10 @@ import { HANDSHAKE_KEY, type PageMessage, RELAY_READY_EVENT, type StreamFormat, 
         // Whatever the page passed, fetch itself decides; we only look.
       }
       const asked = stamp();
+      if (rules.length) {
+        const answer = replayed(args, request, body, asked);
+        if (answer) return answer;
+      }
       const promise = apply(target, self, args) as Promise<Response>;
       apply(then, promise, [
         (response: Response) => {
@@ -175,7 +226,44 @@ import { HANDSHAKE_KEY, type PageMessage, RELAY_READY_EVENT, type StreamFormat, 
     },
   });
 
-  const tee = async (response: Response, args: unknown[], request: Request | undefined, body: Request | string | undefined, format: StreamFormat, startedAt: number) => {
+  /** The extension's answer to a request a rule matches: an ordinary streaming Response, fed by the relay. */
+  const replayed = (args: unknown[], request: Request | undefined, body: Request | string | undefined, asked: number): Promise<Response> | undefined => {
+    const init = args[1] as RequestInit | undefined;
+    let url: string;
+    let method: string;
+    try {
+      url = request ? request.url : new NativeURL(String(args[0]), location.href).href;
+      method = String(init?.method ?? request?.method ?? 'GET').toUpperCase();
+    } catch {
+      return undefined;
+    }
+    const rule = ruleFor(url, method);
+    if (!rule) return undefined;
+    const signal = init?.signal ?? request?.signal;
+    if (signal?.aborted) return rejected(signal.reason);
+    const rid = ++nextId;
+    const stream = new NativeStream<Uint8Array>({
+      start: (c) => void answers.set(rid, c),
+      cancel: () => {
+        answers.delete(rid);
+        send({ kind: 'replay-cancel', rid });
+      },
+    });
+    const response = new NativeResponse(stream, { status: rule.status, statusText: rule.statusText, headers: { 'content-type': rule.contentType } });
+    apply(listen, signal ?? new EventTarget(), [
+      'abort',
+      () => {
+        answers.get(rid)?.error(signal!.reason);
+        answers.delete(rid);
+        send({ kind: 'replay-cancel', rid });
+      },
+    ]);
+    send({ kind: 'replay-ask', rid, rule: rule.id, url, method });
+    void tee(response, args, request, body, formatOf(rule.contentType) ?? 'sse', asked, { replay: rule.id, url });
+    return resolved(response);
+  };
+
+  const tee = async (response: Response, args: unknown[], request: Request | undefined, body: Request | string | undefined, format: StreamFormat, startedAt: number, replay?: { replay: string; url: string }) => {
     const copy = apply(clone, response, []) as Response;
     const stream = apply(getBody, copy, []) as ReadableStream<Uint8Array> | null;
     const init = args[1] as RequestInit | undefined;
@@ -193,7 +281,7 @@ import { HANDSHAKE_KEY, type PageMessage, RELAY_READY_EVENT, type StreamFormat, 
     } catch {
       // Unreadable: recorded without it.
     }
-    const id = open('fetch', format, response.url || (request ? request.url : String(args[0])), {
+    const id = open('fetch', format, replay?.url || response.url || (request ? request.url : String(args[0])), {
       method: String(init?.method ?? request?.method ?? 'GET').toUpperCase(),
       status: response.status,
       statusText: response.statusText,
@@ -201,6 +289,7 @@ import { HANDSHAKE_KEY, type PageMessage, RELAY_READY_EVENT, type StreamFormat, 
       responseHeaders: headerList(response.headers),
       startedAt,
       ...requestBody,
+      ...(replay && { replay: replay.replay, note: 'Answered by AG-UI DevTools (Replay to page), not by the network' }),
     });
     if (!stream) return close(id);
     const reader = apply(getReader, stream, []) as ReadableStreamDefaultReader<Uint8Array>;

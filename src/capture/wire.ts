@@ -58,4 +58,29 @@ export interface StreamClose {
   error?: string;
 }
 
-export type PageMessage = StreamOpen | StreamChunk | StreamClose;
+/** Replay to page: the hook asks for a rule's answer to a request it matched, or cancels it. */
+export type ReplayAsk = { kind: 'replay-ask'; rid: number; rule: string; url: string; method: string } | { kind: 'replay-cancel'; rid: number };
+
+export type PageMessage = StreamOpen | StreamChunk | StreamClose | ReplayAsk;
+
+/** What a rule needs in the page: how to match a request and how to answer it (the bytes come later). */
+export interface ReplayMatch {
+  id: string;
+  url: string;
+  match: 'exact' | 'prefix' | 'glob';
+  /** A glob as a regular expression, made by the relay. */
+  re?: RegExp;
+  /** Empty: any method. */
+  method: string;
+  /** For the next request only. */
+  once: boolean;
+  status: number;
+  statusText: string;
+  contentType: string;
+}
+
+/** What the relay sends the hook (over the private port). */
+export type HookMessage =
+  | { kind: 'rules'; rules: ReplayMatch[] }
+  | { kind: 'replay-data'; rid: number; bytes: Uint8Array }
+  | { kind: 'replay-end'; rid: number; error?: string };

@@ -5,7 +5,7 @@
  */
 import browser, { type Runtime } from 'webextension-polyfill';
 import { Reassembler } from '../bridge/budget';
-import { type Captured, type PanelInbound, PanelInboundSchema, type PanelOutbound, PORT_PANEL } from '../bridge/messages';
+import { type Captured, type PanelInbound, PanelInboundSchema, type PanelOutbound, PORT_PANEL, type ReplayRule, type ReplayRuleSummary } from '../bridge/messages';
 import { OrderedIntake } from '../bridge/ordered';
 import type { Session, StreamInfo } from '../engine/session/session';
 import { base64ToBytes } from '../engine/util/base64';
@@ -20,7 +20,12 @@ export interface BridgeHandlers {
   onSites?(state: { local: string[]; enabled: string[]; error?: string }): void;
   /** Whether capture runs on the tab's page. */
   onCaptureStatus?(status: { url: string; on: boolean }): void;
+  /** Replay to page: the rules armed for the tab, and how an answer goes. */
+  onReplayRules?(rules: ReplayRuleSummary[]): void;
+  onReplayStatus?(status: ReplayStatus): void;
 }
+
+export type ReplayStatus = Omit<Extract<PanelInbound, { kind: 'replay-status' }>, 'kind' | 'tabId'>;
 
 /** The longest the panel works on inbound records before it lets the browser paint and handle input. */
 const SLICE_MS = 16;
@@ -56,6 +61,7 @@ export function ingest(session: Session, item: Captured, startDropped = false): 
       if (record.requestBodyBytes !== undefined) info.requestBodyBytes = record.requestBodyBytes;
       if (record.startedAt !== undefined) info.startedAt = record.startedAt;
       if (record.note !== undefined) info.note = record.note;
+      if (record.replay !== undefined) info.replay = record.replay;
       if (startDropped) info.startDropped = true;
       session.open(info);
       return;
@@ -187,6 +193,14 @@ export function connectPanel(tabId: number, session: () => Session, handlers: Br
       case 'capture-status':
         handlers.onCaptureStatus?.({ url: message.url, on: message.on });
         return;
+      case 'replay-rules':
+        handlers.onReplayRules?.(message.rules);
+        return;
+      case 'replay-status': {
+        const { kind: _, tabId: __, ...status } = message;
+        handlers.onReplayStatus?.(status);
+        return;
+      }
       default: {
         const unhandled: never = message;
         return unhandled;
@@ -226,6 +240,9 @@ export function connectPanel(tabId: number, session: () => Session, handlers: Br
     requestSites: () => post({ kind: 'sites' }),
     enableSite: (pattern: string) => post({ kind: 'enable-site', pattern }),
     disableSite: (pattern: string) => post({ kind: 'disable-site', pattern }),
+    arm: (rule: ReplayRule) => post({ kind: 'replay-arm', tabId, rule }),
+    disarm: (rule?: string) => post(rule === undefined ? { kind: 'replay-disarm', tabId } : { kind: 'replay-disarm', tabId, rule }),
+    step: (rule: string, to: number) => post({ kind: 'replay-step', tabId, rule, to }),
     captureStatus: (url?: string) => post(url === undefined ? { kind: 'capture-status', tabId } : { kind: 'capture-status', tabId, url }),
     dispose: () => {
       disposed = true;

@@ -9,6 +9,7 @@ import { TabPicker } from './components/TabPicker';
 import { downloadExport } from './fileIO';
 import { startImport, stopImport } from './import/importer';
 import './panel.css';
+import { createReplayControl } from './replay/replayControl';
 import { createSessionStore } from './store/sessionStore';
 
 /** The inspected tab: from `?tabId=N` when opened as a page, else from DevTools. */
@@ -48,7 +49,10 @@ if (tabId === null) {
     onPreserveLog: (on) => (preserveLog.value = on),
     onSites: (state) => capture.onSites(state),
     onCaptureStatus: (status) => capture.onStatus(status),
+    onReplayRules: (rules) => replay.onRules(rules),
+    onReplayStatus: (status) => replay.onStatus(status),
   });
+  const replay = createReplayControl(bridge);
   const capture = createCaptureControl(tabId, bridge, (kind, text) => store.notify(kind, text));
   /** A Clear that can still be undone. */
   const UNDO_MS = 8000;
@@ -120,6 +124,7 @@ if (tabId === null) {
         },
       }}
       capture={() => capture.view()}
+      replay={replay}
     />,
     app,
   );

@@ -38,6 +38,8 @@ const StreamInfoSchema = z.object({
   page: z.number().int().min(0).default(0),
   startDropped: z.boolean().optional(),
   endedByNavigation: z.boolean().optional(),
+  /** The extension answered it (Replay to page): the rule's id. */
+  replay: z.string().max(64).optional(),
 });
 
 const NoticeSchema = z.object({

@@ -31,6 +31,8 @@ export interface StreamInfo {
   startDropped?: boolean;
   /** The page navigated away while it was open (Preserve log keeps it, ended there). */
   endedByNavigation?: boolean;
+  /** The extension answered it (Replay to page): the rule's id. Shown as "replayed". */
+  replay?: string;
 }
 
 /** Something the capture reported that is not a stream: an impersonation attempt, an event too big to keep. */

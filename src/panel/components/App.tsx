@@ -6,14 +6,18 @@ import { Banners } from './Banners';
 import { CaptureBar, CaptureSettings } from './CaptureBar';
 import { ExportDialog } from './ExportDialog';
 import { ImportProgressBar } from './ImportProgress';
+import type { ReplayControl } from '../replay/replayControl';
+import { ReplayBar } from './ReplayBar';
+import { ReplayDialog } from './ReplayDialog';
 import { Split } from './Split';
 import { EventList, ROW_HEIGHT } from './EventList';
 import { Inspector } from './Inspector';
 import { Toolbar, type ToolbarActions } from './Toolbar';
 
-export function App({ store, actions, capture }: { store: SessionStore; actions: ToolbarActions; capture?: () => CaptureControl }) {
+export function App({ store, actions, capture, replay }: { store: SessionStore; actions: ToolbarActions; capture?: () => CaptureControl; replay?: ReplayControl }) {
   const settingsOpen = useSignal(false);
   const exportOpen = useSignal(false);
+  const replayOpen = useSignal(false);
   const control = capture?.();
   useEffect(() => {
     /**
@@ -41,14 +45,21 @@ export function App({ store, actions, capture }: { store: SessionStore; actions:
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [store]);
-  const toolbarActions = { ...actions, openExport: () => (exportOpen.value = true), ...(control && { openSettings: () => (settingsOpen.value = true) }) };
+  const toolbarActions = {
+    ...actions,
+    openExport: () => (exportOpen.value = true),
+    ...(control && { openSettings: () => (settingsOpen.value = true) }),
+    ...(replay && { openReplay: () => (replayOpen.value = true) }),
+  };
   return (
     <div class="app">
       <Toolbar store={store} actions={toolbarActions} />
       {exportOpen.value && <ExportDialog store={store} onExport={actions.onExport} onClose={() => (exportOpen.value = false)} />}
+      {replay && replayOpen.value && <ReplayDialog store={store} control={replay} onClose={() => (replayOpen.value = false)} />}
       {control && !store.imported.value && <CaptureBar capture={control} />}
       {control && settingsOpen.value && <CaptureSettings capture={control} onClose={() => (settingsOpen.value = false)} />}
       <ImportProgressBar />
+      {replay && <ReplayBar store={store} control={replay} />}
       <Banners store={store} />
       <Split first={<EventList store={store} />} second={<Inspector store={store} />} />
     </div>

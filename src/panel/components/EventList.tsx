@@ -82,6 +82,7 @@ export function EventList({ store }: { store: SessionStore }) {
     const streamStarts = frame.index === 0 && !runStarts;
     const streamChanged = previous !== undefined && previous.streamId !== frame.streamId;
     const outcome = type === 'RUN_FINISHED' ? (frame.event as { outcome?: { type?: unknown } }).outcome?.type : undefined;
+    const replayed = frame.index === 0 && store.session.value.streams.get(frame.streamId)?.info.replay !== undefined;
     const ids = keyIds(frame.event);
     const text = preview(frame.event);
     rows.push(
@@ -122,6 +123,11 @@ export function EventList({ store }: { store: SessionStore }) {
           )}
           {type}
         </span>
+        {replayed && (
+          <span role="gridcell" class="cell row-tag tag-replayed" title="Answered by AG-UI DevTools (Replay to page), not by the network" data-testid="replayed-tag">
+            replayed
+          </span>
+        )}
         {(outcome === 'interrupt' || type === 'RUN_ERROR') && (
           <span role="gridcell" class={`cell row-tag ${type === 'RUN_ERROR' ? 'tag-error' : 'tag-interrupt'}`}>
             {type === 'RUN_ERROR' ? 'failed' : 'interrupted'}

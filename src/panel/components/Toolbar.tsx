@@ -14,6 +14,8 @@ export interface ToolbarActions {
   openExport?: () => void;
   /** Where capture runs (the extension's panel only). */
   openSettings?: () => void;
+  /** Replay to page (the extension's panel only: it needs a tab). */
+  openReplay?: () => void;
 }
 
 const droppedTitle = ({ page, extension }: { page: number; extension: number }): string =>
@@ -160,6 +162,18 @@ export function Toolbar({ store, actions }: { store: SessionStore; actions: Tool
           <button type="button" class="button" onClick={() => actions.openExport?.()} disabled={streams === 0} data-testid="export">
             Export
           </button>
+          {actions.openReplay && (
+            <button
+              type="button"
+              class="button"
+              onClick={actions.openReplay}
+              disabled={store.replay.value.timeline.runs.length === 0}
+              title="Answer the page's next agent request with a recorded run (no agent needed)"
+              data-testid="replay-open"
+            >
+              Replay to page
+            </button>
+          )}
           {actions.openSettings && (
             <button type="button" class="icon-button" title="Where capture runs" aria-label="Capture settings" onClick={actions.openSettings} data-testid="open-settings">
               ⚙

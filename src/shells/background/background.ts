@@ -17,9 +17,11 @@ import {
   PORT_CAPTURE,
   PORT_PANEL,
   type RelayCommand,
+  type ReplayRule,
 } from '../../bridge/messages';
 import { batches } from '../../bridge/budget';
 import { captureOn, disableSite, enableSite, reconcile, sitesState } from './sites';
+import { ReplayRules } from './replayRules';
 import { type BacklogEntry, TabLog } from './tabLog';
 
 const logs = new Map<number, TabLog>();
@@ -40,11 +42,26 @@ const ready: Promise<void> = browser.storage.session
   .get(null)
   .then((all) => {
     for (const [key, value] of Object.entries(all)) if (key.startsWith('preserve-log:')) preserved.set(Number(key.slice(13)), value === true);
+    replay.load(all);
   })
   .catch(() => undefined)
   .then(() => {
     loaded = true;
   });
+/** Replay to page: rules per tab, kept in session storage (they survive the page's reloads and our restarts). */
+const replay = new ReplayRules({
+  store: (items) => void browser.storage.session.set(items).catch(() => undefined),
+  remove: (key) => void browser.storage.session.remove(key).catch(() => undefined),
+  toTab: (tabId, command) => void browser.tabs.sendMessage(tabId, command).catch(() => undefined),
+  toPanels: (tabId, message) => broadcast(tabId, message),
+  badge: (tabId, text, title) => {
+    const action = (browser as unknown as { action?: { setBadgeText(d: object): Promise<void>; setTitle(d: object): Promise<void>; setBadgeBackgroundColor(d: object): Promise<void> } }).action;
+    if (!action) return;
+    void action.setBadgeText({ tabId, text }).catch(() => undefined);
+    void action.setBadgeBackgroundColor({ tabId, color: '#b35c00' }).catch(() => undefined);
+    void action.setTitle({ tabId, title }).catch(() => undefined);
+  },
+});
 const isPreserved = (tabId: number): boolean => preserved.get(tabId) === true;
 const setPreserved = (tabId: number, on: boolean) => {
   preserved.set(tabId, on);
@@ -155,6 +172,9 @@ const onCapturePort = (port: Runtime.Port): void => {
         broadcastCaptured(tabId, fresh, 'pinned');
         return;
       }
+      case 'replay-status':
+        replay.status(tabId, message);
+        return;
       case 'capture': {
         const accepted: Captured[] = [];
         for (const item of message.items) accepted.push(...log.add({ docKey: message.docKey, frameId, ...item }));
@@ -188,8 +208,11 @@ browser.runtime.onMessage.addListener((raw: unknown, sender: Runtime.MessageSend
       const preserve = isPreserved(tabId);
       log.navigated(hello.url, hello.t, preserve);
       broadcast(tabId, { kind: 'navigated', tabId, url: hello.url, t: hello.t, preserved: preserve });
+      // A navigation resets the tab's badge: what is armed is shown again.
+      replay.showBadge(tabId);
     }
-    return { eager: eagerFor(tabId) };
+    const rules: ReplayRule[] = replay.rulesFor(tabId);
+    return { eager: eagerFor(tabId), ...(rules.length > 0 && { rules }) };
   });
 });
 
@@ -214,6 +237,7 @@ const onPanelPort = (port: Runtime.Port): void => {
         if (!set) panels.set(tabId, (set = new Set()));
         set.add(port);
         send(port, { kind: 'preserve-log', tabId, on: isPreserved(tabId) });
+        send(port, { kind: 'replay-rules', tabId, rules: replay.summaries(tabId) });
         // Backlog first, in order, then live items: both are sent from this one thread, so nothing interleaves.
         const failed = sendBacklog(port, tabId, logFor(tabId).backlog(message.have));
         if (failed) reportFailure(port, tabId, 'The captured history could not be delivered to this panel', failed);
@@ -249,6 +273,15 @@ const onPanelPort = (port: Runtime.Port): void => {
         })();
         return;
       }
+      case 'replay-arm':
+        replay.arm(message.tabId, message.rule);
+        return;
+      case 'replay-disarm':
+        replay.disarm(message.tabId, message.rule);
+        return;
+      case 'replay-step':
+        replay.step(message.tabId, message.rule, message.to);
+        return;
       default: {
         const unhandled: never = message;
         return unhandled;
@@ -258,6 +291,8 @@ const onPanelPort = (port: Runtime.Port): void => {
   port.onDisconnect.addListener(() => {
     if (subscribed === undefined) return;
     panels.get(subscribed)?.delete(port);
+    // The last panel of the tab closed: nothing stays armed behind the user's back.
+    if ((panels.get(subscribed)?.size ?? 0) === 0) replay.disarm(subscribed);
     // The last panel closed: documents keep their records to themselves again (unless Preserve log).
     if (!eagerFor(subscribed)) tellMode(subscribed);
   });
@@ -284,4 +319,5 @@ browser.tabs.onRemoved.addListener((tabId) => {
   panels.delete(tabId);
   preserved.delete(tabId);
   void browser.storage.session.remove(preserveKey(tabId)).catch(() => undefined);
+  replay.forget(tabId);
 });

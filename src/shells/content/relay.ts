@@ -30,9 +30,15 @@ import { HANDSHAKE_KEY, RELAY_READY_EVENT } from '../../capture/wire';
 import { bytesToBase64 } from '../../engine/util/base64';
 import { EventCounter } from './eventCounter';
 import { redactBody, redactHeaders, redactUrl } from './redact';
+import { ReplayAnswers } from './replayAnswer';
 
 // ---- The hand-over, first of all: whatever fails below, the page never sees it.
 let pagePort: MessagePort | null = null;
+/** Replay to page: answers the hook's matched requests (post is hoisted: it sends once the port exists). */
+const replay = new ReplayAnswers(
+  (status) => void post(status),
+  (url) => redactUrl(url),
+);
 let impersonated = false;
 function onWindowMessage(event: MessageEvent): void {
   let marked = false;
@@ -47,6 +53,7 @@ function onWindowMessage(event: MessageEvent): void {
     event.stopImmediatePropagation();
     pagePort = event.ports[0]!;
     pagePort.onmessage = onPageMessage;
+    replay.attach(pagePort);
     return;
   }
   // A second hand-over, a synthetic one, or one from another window: the page (or a frame) pretends to be the hook.
@@ -394,6 +401,7 @@ const sizeOfPageMessage = (data: unknown): number => {
 function onPageMessage(event: MessageEvent): void {
   lastInput = performance.now();
   const data = event.data as { kind?: unknown } | null;
+  if (replay.onPageMessage(data)) return;
   inbox.push(data);
   inboxBytes += sizeOfPageMessage(data);
   if (data?.kind === 'open') ask();
@@ -472,6 +480,7 @@ const ask = (): void => {
   browser.runtime.sendMessage(hello).then(
     (reply: unknown) => {
       const parsed = HelloReplySchema.safeParse(reply);
+      if (parsed.success && parsed.data.rules) replay.setRules(parsed.data.rules);
       if (parsed.success && parsed.data.eager) {
         eager = true;
         schedule();
@@ -485,6 +494,14 @@ browser.runtime.onMessage.addListener((raw: unknown) => {
   const parsed = RelayCommandSchema.safeParse(raw);
   if (!parsed.success) return undefined;
   const command = parsed.data;
+  if (command.kind === 'agui-replay-rules') {
+    replay.setRules(command.rules);
+    return undefined;
+  }
+  if (command.kind === 'agui-replay-step') {
+    replay.step(command.rule, command.to);
+    return undefined;
+  }
   if (command.kind === 'agui-mode') eager = command.eager;
   else {
     // Everything after what the background holds, from here on as it comes.
@@ -500,6 +517,7 @@ browser.runtime.onMessage.addListener((raw: unknown) => {
   return undefined;
 });
 
-// A new top-level document is a navigation: the background learns of it (and says whether to send).
-if (window === window.top) ask();
+// A new document says so at once: the top one is a navigation; every one learns whether to send, and which
+// replay rules are armed for the tab (a reload is answered from its first request).
+ask();
 

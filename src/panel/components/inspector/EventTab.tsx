@@ -129,6 +129,14 @@ export function EventTab({ store, index }: { store: SessionStore; index: number 
               </>
             )}
           </dl>
+          {stream.replay !== undefined && (
+            <p>
+              <span class="badge badge-info" data-testid="replayed">
+                replayed
+              </span>{' '}
+              answered by AG-UI DevTools from an armed replay rule, not by the agent
+            </p>
+          )}
           {stream.note && <p class="muted">{stream.note}</p>}
           <Headers title="Request headers" list={stream.requestHeaders} />
           <Headers title="Response headers" list={stream.responseHeaders} />

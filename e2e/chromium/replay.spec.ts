@@ -1,0 +1,222 @@
+/**
+ * Replay to page (issue 10): a recorded run answers the page's next request with the agent stopped; the page's
+ * HttpAgent ends as in the recording, also after a reload; step by step the page shows the partial message after
+ * each "Next event"; an edited copy with a broken event makes the page's client fail as a broken agent would; a
+ * protobuf recording replays as protobuf; with nothing armed, every request reaches the server.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { type DemoServer, startDemoServer } from '../../demo/server';
+import { type ChromiumWithExtension, launchChromium } from '../support/chromium';
+import { ROOT } from '../support/paths';
+
+const artifacts = join(ROOT, 'artifacts');
+/** Docked narrow, in both themes: a screenshot each into artifacts/, and nothing wider than the panel. */
+async function narrowShots(panel: Page, name: string, selector: string) {
+  mkdirSync(artifacts, { recursive: true });
+  const box = (await panel.locator(selector).first().boundingBox())!;
+  expect(box.x + box.width, `${selector} fits 560 px`).toBeLessThanOrEqual(560);
+  for (const theme of ['light', 'dark'] as const) {
+    await panel.emulateMedia({ colorScheme: theme });
+    await panel.screenshot({ path: join(artifacts, `${name}-560-${theme}.png`) });
+  }
+  await panel.emulateMedia({ colorScheme: 'light' });
+}
+
+let demo: DemoServer;
+let browser: ChromiumWithExtension;
+/** Requests that reached the agent, and whether it is stopped (it then answers 503). */
+let agentRequests = 0;
+let agentDown = false;
+
+test.beforeAll(async () => {
+  demo = await startDemoServer({
+    delayMs: 3,
+    extraRoutes: (_req, res, url) => {
+      if (!url.pathname.startsWith('/agent/')) return false;
+      agentRequests++;
+      if (!agentDown) return false;
+      res.writeHead(503, { 'content-type': 'text/plain' }).end('The demo agent is stopped');
+      return true;
+    },
+  });
+  browser = await launchChromium();
+});
+test.afterAll(async () => {
+  await browser?.close();
+  await demo?.close();
+});
+test.beforeEach(() => {
+  agentDown = false;
+});
+
+/** The toolbar icon's badge text for a tab, read in the extension's panel page. */
+const badge = (panel: Page, tabId: number) =>
+  panel.evaluate(
+    (id) => (globalThis as unknown as { chrome: { action: { getBadgeText(d: object): Promise<string> } } }).chrome.action.getBadgeText({ tabId: id }).catch(() => ''),
+    tabId,
+  );
+
+type Snapshot = Record<string, { messages: unknown[]; state: unknown }>;
+const run = (page: Page, scenario: string) =>
+  page.evaluate(async (name) => {
+    const record = await window.demo.runScenario(name);
+    return { error: record.error ?? null, snapshot: window.demo.snapshot() as Snapshot };
+  }, scenario);
+
+/** Opens "Replay to page", sets the pace, and arms (with `edit` run on the dialog first). */
+async function arm(panel: Page, pace: string, edit?: (dialog: ReturnType<Page['getByTestId']>) => Promise<void>) {
+  await panel.getByRole('button', { name: 'Replay to page' }).click();
+  const dialog = panel.getByTestId('replay-dialog');
+  await dialog.getByTestId('replay-pace').selectOption(pace);
+  if (edit) await edit(dialog);
+  await dialog.getByTestId('replay-arm').click();
+  await expect(dialog).toHaveCount(0);
+  await expect(panel.getByTestId('replay-armed')).toBeVisible();
+}
+
+test('a recorded run answers the reloaded page with the agent stopped: same messages and state; nothing armed, requests reach the agent', async () => {
+  const page = await browser.context.newPage();
+  await page.goto(`${demo.url}/?delay=3`);
+  const recorded = await run(page, 'state');
+  expect(recorded.error).toBeNull();
+  const tabId = await browser.tabIdOf(page);
+  const panel = await browser.openPanel(tabId);
+  await expect(panel.getByTestId('event-count')).not.toHaveText('0 events');
+
+  agentDown = true;
+  const before = agentRequests;
+  await arm(panel, 'instant');
+  await expect(panel.getByTestId('replay-armed')).toContainText(`POST ${demo.url}/agent/state?delay=* (glob) · the next request · instant`);
+  // The toolbar icon says so for this tab (and only this one).
+  expect(await badge(panel, tabId)).toBe('RPL');
+  const other = await browser.context.newPage();
+  await other.goto(`${demo.url}/?other`);
+  expect(await badge(panel, await browser.tabIdOf(other))).toBe('');
+  await other.close();
+
+  // Armed rules survive the page's reload: its first run is answered.
+  await page.reload();
+  const replayed = await run(page, 'state');
+  expect(replayed.error).toBeNull();
+  expect(replayed.snapshot.state).toEqual(recorded.snapshot.state);
+  expect(agentRequests).toBe(before);
+  await expect(panel.getByTestId('replay-status')).toContainText(/Answered POST .*agent\/state\?delay=\[redacted\] with run .*: (\d+) of \1 events sent/);
+  await expect(panel.getByTestId('replay-diff')).toHaveText('the page sent the same input as the recording');
+  await expect(panel.getByTestId('replayed-tag')).toHaveCount(1);
+  // Used up: the next request only.
+  await expect(panel.getByTestId('replay-armed')).toHaveCount(0);
+  await expect.poll(() => badge(panel, tabId)).toBe('');
+
+  // Nothing armed: the request reaches the agent, untouched.
+  agentDown = false;
+  await page.reload();
+  const live = await run(page, 'state');
+  expect(live.error).toBeNull();
+  expect(live.snapshot).toEqual(replayed.snapshot);
+  expect(agentRequests).toBe(before + 1);
+  await page.close();
+  await panel.close();
+});
+
+test('step by step: after each "Next event" the page shows the assistant message so far', async () => {
+  const page = await browser.context.newPage();
+  await page.goto(`${demo.url}/?delay=0`);
+  const recorded = await page.evaluate(async () => (await window.demo.runScenario('chat')).events as { type: string; delta?: string }[]);
+  const panel = await browser.openPanel(await browser.tabIdOf(page));
+  await panel.setViewportSize({ width: 560, height: 700 });
+  await expect(panel.getByTestId('event-count')).toHaveText(`${recorded.length} events`);
+  agentDown = true;
+  await arm(panel, 'step');
+  await page.reload();
+  const done = page.evaluate(() => window.demo.runScenario('chat').then((r) => r.error ?? null));
+  const shown = () => page.evaluate(() => [...document.querySelectorAll('#messages .msg.assistant')].map((m) => m.lastChild?.textContent ?? '').join('|'));
+  await expect(panel.getByTestId('replay-sent')).toHaveText(`0 of ${recorded.length} events sent`);
+  let text = '';
+  for (let k = 1; k <= recorded.length; k++) {
+    await panel.getByTestId('replay-next').click();
+    if (recorded[k - 1]!.type === 'TEXT_MESSAGE_CONTENT') text += recorded[k - 1]!.delta;
+    if (k < recorded.length) await expect(panel.getByTestId('replay-sent')).toHaveText(`${k} of ${recorded.length} events sent`);
+    // The page's own DOM, rendered by its HttpAgent subscriber, has the partial message.
+    if (recorded[k - 1]!.type.startsWith('TEXT_MESSAGE')) await expect.poll(shown).toBe(text);
+    if (k === 3) {
+      expect(text.split(' ').length).toBeLessThan(4);
+      await narrowShots(panel, 'replay-step', '[data-testid=replay-next]');
+    }
+  }
+  expect(await done).toBeNull();
+  await expect(panel.getByTestId('replay-status')).toContainText('Answered');
+  await page.close();
+  await panel.close();
+});
+
+test('an edited copy with TOOL_CALL_ARGS before its START: the page client fails as with a broken agent, the panel marks the problem', async () => {
+  const page = await browser.context.newPage();
+  await page.goto(`${demo.url}/?delay=0`);
+  expect((await run(page, 'tools')).error).toBeNull();
+  const panel = await browser.openPanel(await browser.tabIdOf(page));
+  await panel.setViewportSize({ width: 560, height: 700 });
+  await expect(panel.getByTestId('problem-count')).toHaveCount(0);
+  agentDown = true;
+  await arm(panel, 'instant', async (dialog) => {
+    await dialog.getByTestId('replay-edit').check();
+    const editor = dialog.getByTestId('replay-text');
+    const events = JSON.parse(await editor.inputValue()) as { type: string }[];
+    const start = events.findIndex((e) => e.type === 'TOOL_CALL_START');
+    const [args] = events.splice(start + 1, 1);
+    events.splice(start, 0, args!);
+    await editor.fill(JSON.stringify(events, null, 1));
+    // Checked live: the verifier's problem is shown before anything is armed.
+    await expect(dialog.getByTestId('replay-problems')).toContainText(/Edited copy: [1-9]\d* errors?/);
+    await expect(dialog.getByTestId('replay-arm')).toHaveText('Arm (edited copy)');
+    await narrowShots(panel, 'replay-dialog', '[data-testid=replay-dialog]');
+    expect(await dialog.evaluate((d) => d.scrollWidth <= d.clientWidth)).toBe(true);
+  });
+  await expect(panel.getByTestId('replay-armed')).toContainText('(edited copy)');
+  const broken = await run(page, 'tools');
+  expect(broken.error).toMatch(/TOOL_CALL_ARGS/);
+  // The recording and, labelled, the replayed copy (narrow, the list shows a few rows: filtered to the run starts).
+  await panel.locator('input.filter').fill('type:RUN_STARTED');
+  await expect(panel.locator('[role=row]')).toHaveCount(2);
+  await expect(panel.locator('[role=row]').nth(1).getByTestId('replayed-tag')).toHaveText('replayed');
+  await panel.locator('input.filter').fill('');
+  await expect(panel.getByTestId('problem-count')).toContainText('error');
+  await page.close();
+  await panel.close();
+});
+
+test('a protobuf recording replays as protobuf', async () => {
+  const page = await browser.context.newPage();
+  await page.goto(`${demo.url}/?format=proto&delay=0`);
+  const recorded = await run(page, 'chat');
+  expect(recorded.error).toBeNull();
+  const panel = await browser.openPanel(await browser.tabIdOf(page));
+  await expect(panel.getByTestId('event-count')).not.toHaveText('0 events');
+  agentDown = true;
+  const before = agentRequests;
+  await arm(panel, '10x', async (dialog) => {
+    await dialog.getByTestId('replay-every').check();
+  });
+  await page.reload();
+  const replayed = await run(page, 'chat');
+  expect(replayed.error).toBeNull();
+  expect(replayed.snapshot).toEqual(recorded.snapshot);
+  // What the page's fetch got: the protobuf media type and length-prefixed frames, not SSE text.
+  const wire = await page.evaluate(async (url) => {
+    const r = await fetch(url, { method: 'POST', body: '{}' });
+    const bytes = new Uint8Array(await r.arrayBuffer());
+    return { type: r.headers.get('content-type'), status: r.status, first: Array.from(bytes.slice(0, 5)), size: bytes.length };
+  }, `${demo.url}/agent/chat?delay=0`);
+  expect(wire.type).toBe('application/vnd.ag-ui.event+proto');
+  expect(wire.status).toBe(200);
+  expect(wire.first[0]).toBe(0); // a big-endian length, not "data:"
+  expect(agentRequests).toBe(before);
+  // Every request until disarmed: disarm, and the next reaches the (stopped) agent.
+  await panel.getByTestId('replay-disarm').click();
+  await expect(panel.getByTestId('replay-armed')).toHaveCount(0);
+  expect(await page.evaluate((url) => fetch(url, { method: 'POST', body: '{}' }).then((r) => r.status), `${demo.url}/agent/chat?delay=0`)).toBe(503);
+  expect(agentRequests).toBe(before + 1);
+  await page.close();
+  await panel.close();
+});

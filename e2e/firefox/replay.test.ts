@@ -1,0 +1,124 @@
+/**
+ * Replay to page in Firefox (issue 10): with the demo agent stopped, an armed recording answers the reloaded
+ * page's run (same messages and state, no request reaches the agent); step by step the page shows the partial
+ * message; a protobuf recording replays as protobuf; with nothing armed, requests reach the agent.
+ */
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { type DemoServer, startDemoServer } from '../../demo/server';
+import { type FirefoxWithExtension, launchFirefox } from '../support/firefox';
+import { poll, textOf } from '../support/poll';
+
+let demo: DemoServer;
+let firefox: FirefoxWithExtension;
+let agentRequests = 0;
+let agentDown = false;
+
+beforeAll(async () => {
+  demo = await startDemoServer({
+    delayMs: 0,
+    extraRoutes: (_req, res, url) => {
+      if (!url.pathname.startsWith('/agent/')) return false;
+      agentRequests++;
+      if (!agentDown) return false;
+      res.writeHead(503, { 'content-type': 'text/plain' }).end('The demo agent is stopped');
+      return true;
+    },
+  });
+  firefox = await launchFirefox();
+});
+afterAll(async () => {
+  await firefox?.close();
+  await demo?.close();
+});
+
+type Snapshot = Record<string, { messages: unknown[]; state: unknown }>;
+const run = (page: Page, scenario: string) =>
+  page.evaluate(async (name: string) => {
+    const record = await window.demo.runScenario(name);
+    return { error: record.error ?? null, events: record.events as { type: string; delta?: string }[], snapshot: window.demo.snapshot() as Snapshot };
+  }, scenario);
+
+async function record(query: string, scenario: string) {
+  agentDown = false;
+  const page = await firefox.browser.newPage();
+  await page.goto(`${demo.url}/${query}`);
+  const recorded = await run(page, scenario);
+  expect(recorded.error).toBeNull();
+  const tabId = await firefox.tabIdOf(page);
+  const panel = await firefox.openPanel(tabId);
+  expect(await poll(() => textOf(panel, '[data-testid=event-count]'), (t) => t === `${recorded.events.length} events`)).toBe(`${recorded.events.length} events`);
+  return { page, panel, tabId, recorded };
+}
+
+async function arm(panel: Page, pace: string) {
+  await panel.click('[data-testid=replay-open]');
+  await panel.waitForSelector('[data-testid=replay-dialog]');
+  await panel.select('[data-testid=replay-pace]', pace);
+  await panel.click('[data-testid=replay-arm]');
+  expect(await poll(() => textOf(panel, '[data-testid=replay-armed]'), (t) => t.includes('Replay armed'))).toContain(pace === 'step' ? 'step by step' : pace);
+}
+
+test('Firefox: the armed recording answers the reloaded page with the agent stopped; nothing armed, the agent is asked', async () => {
+  const { page, panel, tabId, recorded } = await record('?delay=0', 'state');
+  agentDown = true;
+  const before = agentRequests;
+  await arm(panel, 'instant');
+  const badge = () => panel.evaluate((id: number) => (globalThis as unknown as { browser: { action: { getBadgeText(d: object): Promise<string> } } }).browser.action.getBadgeText({ tabId: id }), tabId);
+  expect(await badge()).toBe('RPL');
+  await page.reload();
+  const replayed = await run(page, 'state');
+  expect(replayed.error).toBeNull();
+  expect(replayed.snapshot).toEqual(recorded.snapshot);
+  expect(agentRequests).toBe(before);
+  expect(await poll(() => textOf(panel, '[data-testid=replay-status]'), (t) => t.startsWith('Answered'))).toMatch(/Answered POST .*: (\d+) of \1 events sent/);
+  expect(await poll(() => panel.$$eval('[data-testid=replayed-tag]', (els) => els.length), (n) => n === 1)).toBe(1);
+  expect(await poll(badge, (t) => t === '')).toBe('');
+  // Nothing armed: the next run goes to the agent.
+  agentDown = false;
+  await page.reload();
+  expect((await run(page, 'state')).snapshot).toEqual(recorded.snapshot);
+  expect(agentRequests).toBe(before + 1);
+  await page.close();
+  await panel.close();
+});
+
+test('Firefox: step by step, the page shows the assistant message so far after each "Next event"', async () => {
+  const { page, panel, recorded } = await record('?delay=0', 'chat');
+  agentDown = true;
+  await arm(panel, 'step');
+  await page.reload();
+  const done = page.evaluate(() => window.demo.runScenario('chat').then((r) => r.error ?? null));
+  const shown = () => page.evaluate(() => [...document.querySelectorAll('#messages .msg.assistant')].map((m) => m.lastChild?.textContent ?? '').join('|'));
+  const total = recorded.events.length;
+  expect(await poll(() => textOf(panel, '[data-testid=replay-sent]'), (t) => t === `0 of ${total} events sent`)).toBe(`0 of ${total} events sent`);
+  let text = '';
+  for (let k = 1; k <= total; k++) {
+    await panel.click('[data-testid=replay-next]');
+    const event = recorded.events[k - 1]!;
+    if (event.type === 'TEXT_MESSAGE_CONTENT') text += event.delta;
+    if (k < total) expect(await poll(() => textOf(panel, '[data-testid=replay-sent]'), (t) => t === `${k} of ${total} events sent`)).toBe(`${k} of ${total} events sent`);
+    if (event.type.startsWith('TEXT_MESSAGE')) expect(await poll(shown, (t) => t === text)).toBe(text);
+  }
+  expect(await done).toBeNull();
+  await page.close();
+  await panel.close();
+});
+
+test('Firefox: a protobuf recording replays as protobuf', async () => {
+  const { page, panel, recorded } = await record('?format=proto&delay=0', 'chat');
+  agentDown = true;
+  const before = agentRequests;
+  await arm(panel, '10x');
+  await page.reload();
+  const replayed = await run(page, 'chat');
+  expect(replayed.error).toBeNull();
+  expect(replayed.snapshot).toEqual(recorded.snapshot);
+  expect(agentRequests).toBe(before);
+  // The replayed stream, as the panel captured it, is protobuf.
+  await poll(() => panel.$$eval('[data-testid=replayed-tag]', (els) => els.length), (n) => n === 1);
+  await panel.evaluate(() => (document.querySelector('[data-testid=replayed-tag]')!.closest('.row') as HTMLElement).click());
+  expect(await poll(() => textOf(panel, '.inspector'), (t) => t.includes('fetch · proto'))).toContain('fetch · proto');
+  await page.close();
+  await panel.close();
+});

@@ -1,0 +1,132 @@
+import { useSignal } from '@preact/signals';
+import { jsonDiff } from '../../engine/session/replayScript';
+import type { ReplayControl } from '../replay/replayControl';
+import type { SessionStore } from '../store/sessionStore';
+
+const short = (v: unknown): string => {
+  const s = v === undefined ? '(none)' : JSON.stringify(v);
+  return s.length > 80 ? `${s.slice(0, 80)}…` : s;
+};
+
+/** The page's request (the replayed stream's captured body) beside the recorded one. */
+function RequestDiff({ store, control, rule }: { store: SessionStore; control: ReplayControl; rule: string }) {
+  const open = useSignal(false);
+  const source = control.sources.get(rule);
+  void store.version.value;
+  if (!source?.requestBody) return null;
+  let sent: string | undefined;
+  for (const { info } of store.session.value.streams.values()) if (info.replay === rule && info.requestBody !== undefined) sent = info.requestBody;
+  if (sent === undefined) return null;
+  let diffs: ReturnType<typeof jsonDiff>;
+  try {
+    diffs = jsonDiff(JSON.parse(source.requestBody), JSON.parse(sent));
+  } catch {
+    diffs = source.requestBody === sent ? [] : [{ path: '(body)', recorded: source.requestBody, sent }];
+  }
+  // Run ids are new each run: not a difference that matters.
+  diffs = diffs.filter((d) => d.path !== 'runId');
+  return (
+    <>
+      {' · '}
+      <span class="replay-diff" data-testid="replay-diff">
+        {diffs.length === 0 ? (
+          'the page sent the same input as the recording'
+        ) : (
+          <>
+            <button type="button" class="link" aria-expanded={open.value} onClick={() => (open.value = !open.value)}>
+              the page's input differs from the recording in {diffs.length}
+              {diffs.length === 20 ? '+' : ''} place{diffs.length === 1 ? '' : 's'}
+            </button>
+            {open.value && (
+              <table class="diff-table">
+                <thead>
+                  <tr>
+                    <th>path</th>
+                    <th>recorded</th>
+                    <th>sent now</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {diffs.map((d) => (
+                    <tr key={d.path}>
+                      <td>
+                        <code>{d.path}</code>
+                      </td>
+                      <td>{short(d.recorded)}</td>
+                      <td>{short(d.sent)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </>
+        )}
+      </span>
+    </>
+  );
+}
+
+/** What is armed for this tab and how each answer goes, with the step controls and Disarm. */
+export function ReplayBar({ store, control }: { store: SessionStore; control: ReplayControl }) {
+  const rules = control.rules.value;
+  const statuses = Object.values(control.statuses.value);
+  const to = useSignal('');
+  if (rules.length === 0 && statuses.length === 0) return null;
+  return (
+    <div class="banners">
+      {rules.map((r) => (
+        <div class="banner banner-replay" role="status" key={r.id} data-testid="replay-armed">
+          <span class="banner-text">
+            <b>Replay armed</b>: {r.method || 'any method'} <code>{r.url}</code> ({r.match === 'exact' ? 'exact' : r.match === 'prefix' ? 'starts with' : 'glob'}) ·{' '}
+            {r.every ? 'every request' : 'the next request'} · {r.pace === 'step' ? 'step by step' : r.pace} · {r.label}, {r.total} events
+          </span>
+          <button type="button" class="button" onClick={() => control.disarm(r.id)} data-testid="replay-disarm">
+            Disarm
+          </button>
+        </div>
+      ))}
+      {statuses.map((s) => {
+        const source = control.sources.get(s.rule);
+        const stepping = s.state === 'waiting';
+        return (
+          <div class="banner banner-replay" role="status" key={`s${s.rule}`} data-testid="replay-status">
+            <span class="banner-text">
+              {s.state === 'done' ? 'Answered' : s.state === 'cancelled' ? 'Cancelled by the page:' : 'Answering'} {s.method} <code>{s.url}</code>
+              {source ? ` with ${source.label}` : ''}: <span data-testid="replay-sent">{s.sent} of {s.total} events sent</span>
+              <RequestDiff store={store} control={control} rule={s.rule} />
+            </span>
+            {stepping && (
+              <span class="replay-controls">
+                <button type="button" class="button primary" onClick={() => control.step(s.rule, s.sent + 1)} data-testid="replay-next">
+                  Next event
+                </button>
+                <label class="field">
+                  Run to event{' '}
+                  <input
+                    type="number"
+                    min={s.sent + 1}
+                    max={s.total}
+                    size={4}
+                    aria-label="Run to event"
+                    value={to.value}
+                    onInput={(e) => (to.value = (e.currentTarget as HTMLInputElement).value)}
+                    onKeyDown={(e) => e.key === 'Enter' && control.step(s.rule, Number(to.value) || s.total)}
+                    data-testid="replay-to"
+                  />
+                </label>
+                <button type="button" class="button" onClick={() => control.step(s.rule, Number(to.value) || s.total)} data-testid="replay-run-to">
+                  Run
+                </button>
+              </span>
+            )}
+            {(s.state === 'done' || s.state === 'cancelled') && (
+              <button type="button" class="icon-button" aria-label="Dismiss" onClick={() => control.dismiss(s.rule)}>
+                ✕
+              </button>
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
+}

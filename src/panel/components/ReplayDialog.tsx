@@ -1,0 +1,272 @@
+import { useComputed, useSignal } from '@preact/signals';
+import type { ReplayRule } from '../../bridge/messages';
+import { replayValues } from '../../engine/session/fromEvents';
+import { eventsOfStream, type ReplayScript, scriptFromEvents, scriptFromStream } from '../../engine/session/replayScript';
+import type { UrlMatch } from '../../engine/session/urlMatch';
+import { bytesToBase64 } from '../../engine/util/base64';
+import type { Problem } from '../../engine/verify/rules';
+import type { ReplayControl } from '../replay/replayControl';
+import type { SessionStore } from '../store/sessionStore';
+
+type Pace = ReplayRule['pace'];
+const PACES: [Pace, string][] = [
+  ['original', 'original timing'],
+  ['2x', '2× faster'],
+  ['10x', '10× faster'],
+  ['instant', 'instant'],
+  ['step', 'step by step (Next event)'],
+];
+
+/** Events as the editor shows them: a JSON array, one event a line. */
+const toText = (events: readonly unknown[]): string => `[\n${events.map((e) => JSON.stringify(e)).join(',\n')}\n]`;
+
+/** The editor's text read back: the events, or where the JSON breaks. */
+function parseEvents(text: string): { events: unknown[] } | { error: string } {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (!Array.isArray(value)) return { error: 'The events must be a JSON array: [ {"type": …}, … ]' };
+    return { events: value };
+  } catch (error) {
+    const message = (error as Error).message;
+    const at = /position (\d+)/.exec(message);
+    const line = at ? text.slice(0, Number(at[1])).split('\n').length : undefined;
+    return { error: `Not valid JSON${line ? ` (line ${line})` : ''}: ${message}` };
+  }
+}
+
+/** The recorded URL as a pattern: values the capture masked ("[redacted]") match anything (a glob). */
+const patternOf = (url: string): { url: string; match: UrlMatch } => (url.includes(MASK) ? { url: url.split(MASK).join('*'), match: 'glob' } : { url, match: 'exact' });
+const MASK = '[redacted]';
+
+const newId = (): string => {
+  const b = new Uint8Array(8);
+  crypto.getRandomValues(b);
+  return Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+};
+
+/**
+ * "Replay to page": which run, which requests it answers (URL pattern, method, next or every), at what pace, and
+ * optionally an edited copy of its events, checked live by the verifier. Arm sends the rule to this tab only.
+ */
+export function ReplayDialog({ store, control, onClose }: { store: SessionStore; control: ReplayControl; onClose(): void }) {
+  const session = store.session.value;
+  const runs = store.replay.value.timeline.runs.filter((r) => {
+    const info = session.streams.get(r.streamId)?.info;
+    return info && info.format !== 'json' && info.transport !== 'websocket';
+  });
+  const current = store.current.value;
+  const currentStream = current === null ? undefined : session.frames[current]?.streamId;
+  const initial = runs.find((r) => r.streamId === currentStream && current! >= r.start && current! <= (r.end ?? Number.POSITIVE_INFINITY)) ?? runs[runs.length - 1];
+  const runKey = useSignal(initial?.key ?? -1);
+  const run = runs.find((r) => r.key === runKey.value);
+  const info = run ? session.streams.get(run.streamId)?.info : undefined;
+  const url = useSignal(patternOf(info?.url ?? '').url);
+  const match = useSignal<UrlMatch>(patternOf(info?.url ?? '').match);
+  const method = useSignal(info?.method ?? 'POST');
+  const every = useSignal(false);
+  const pace = useSignal<Pace>('original');
+  const editing = useSignal(run ? control.edits.has(run.streamId) : false);
+  const recorded = useComputed(() => (run ? eventsOfStream(session, run.streamId) : { events: [], delays: [] }));
+  const text = useSignal(run ? (control.edits.get(run.streamId) ?? toText(recorded.value.events)) : '');
+  const at = useSignal('1');
+  const failure = useSignal('');
+
+  const chooseRun = (key: number) => {
+    runKey.value = key;
+    const r = runs.find((x) => x.key === key);
+    const i = r ? session.streams.get(r.streamId)?.info : undefined;
+    url.value = patternOf(i?.url ?? '').url;
+    match.value = patternOf(i?.url ?? '').match;
+    method.value = i?.method ?? 'POST';
+    editing.value = r ? control.edits.has(r.streamId) : false;
+    text.value = r ? (control.edits.get(r.streamId) ?? toText(eventsOfStream(session, r.streamId).events)) : '';
+  };
+
+  const original = toText(recorded.value.events);
+  const edited = editing.value && text.value !== original;
+  const parsed = editing.value ? parseEvents(text.value) : null;
+  const problems: Problem[] = parsed && 'events' in parsed ? replayValues(parsed.events).replay.problems : [];
+  const errors = problems.filter((p) => p.severity === 'error').length;
+
+  const setText = (next: string) => {
+    text.value = next;
+    if (run) control.edits.set(run.streamId, next);
+  };
+  /** Quick edits on event N (1-based, as the editor's lines after the bracket). */
+  const quick = (how: 'drop' | 'cut' | 'error') => {
+    if (!parsed || !('events' in parsed)) return;
+    const n = Math.max(1, Math.min(parsed.events.length, Number(at.value) || 1));
+    const events = [...parsed.events];
+    if (how === 'drop') events.splice(n - 1, 1);
+    else if (how === 'cut') events.length = n;
+    else events.splice(n, 0, { type: 'RUN_ERROR', message: 'Injected by AG-UI DevTools (Replay to page)', code: 'INJECTED' });
+    setText(toText(events));
+  };
+
+  const arm = () => {
+    if (!run || !info) return;
+    let script: ReplayScript;
+    try {
+      if (edited) {
+        if (!parsed || !('events' in parsed)) throw new Error(parsed && 'error' in parsed ? parsed.error : 'Nothing to replay');
+        const { steps: _, ...like } = scriptFromStream(session, run.streamId);
+        script = scriptFromEvents(parsed.events, like, recorded.value.delays);
+      } else script = scriptFromStream(session, run.streamId);
+    } catch (error) {
+      failure.value = (error as Error).message;
+      return;
+    }
+    const label = `run ${run.runId}${edited ? ' (edited copy)' : ''}`;
+    const rule: ReplayRule = {
+      id: newId(),
+      label,
+      url: url.value.trim(),
+      match: match.value,
+      method: method.value.trim().toUpperCase(),
+      every: every.value,
+      pace: pace.value,
+      status: Math.min(599, Math.max(200, script.status)),
+      statusText: script.statusText,
+      contentType: script.contentType,
+      steps: script.steps.map((s) => ({ base64: bytesToBase64(s.bytes), delay: s.delay, type: s.type.slice(0, 128) })),
+      armedAt: Date.now(),
+    };
+    control.arm(rule, { streamId: run.streamId, label, edited, ...(info.requestBody !== undefined && { requestBody: info.requestBody }) });
+    onClose();
+  };
+
+  return (
+    <div class="dialog-backdrop" onClick={(e) => e.target === e.currentTarget && onClose()}>
+      <div class="dialog replay-dialog" role="dialog" aria-modal="true" aria-labelledby="replay-title" data-testid="replay-dialog">
+        <div class="dialog-head">
+          <h2 id="replay-title">Replay to page</h2>
+          <button type="button" class="icon-button" aria-label="Close" onClick={onClose}>
+            ✕
+          </button>
+        </div>
+        {runs.length === 0 ? (
+          <p>No run to replay: record one (or import a session) first. WebSocket streams cannot be replayed.</p>
+        ) : (
+          <>
+            <p class="muted">
+              The next matching request of this tab (fetch) is answered with the recorded stream, in its own encoding and with its status, without the
+              network. Armed rules survive a reload of the page and end when you disarm them or close this panel.
+            </p>
+            <label class="field">
+              Run{' '}
+              <select aria-label="Run" value={String(runKey.value)} onChange={(e) => chooseRun(Number((e.currentTarget as HTMLSelectElement).value))} data-testid="replay-run">
+                {runs.map((r) => (
+                  <option key={r.key} value={String(r.key)}>
+                    run {r.runId} · {r.status} · {session.streams.get(r.streamId)?.info.format}
+                    {control.edits.has(r.streamId) ? ' · edited' : ''}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <div class="field-row">
+              <label class="field grow">
+                URL{' '}
+                <input type="text" aria-label="URL pattern" value={url.value} onInput={(e) => (url.value = (e.currentTarget as HTMLInputElement).value)} data-testid="replay-url" />
+              </label>
+              <label class="field">
+                Match{' '}
+                <select aria-label="URL match" value={match.value} onChange={(e) => (match.value = (e.currentTarget as HTMLSelectElement).value as UrlMatch)} data-testid="replay-match">
+                  <option value="exact">exact URL</option>
+                  <option value="prefix">starts with</option>
+                  <option value="glob">glob (* any)</option>
+                </select>
+              </label>
+              <label class="field">
+                Method{' '}
+                <input type="text" size={6} aria-label="Method (empty: any)" value={method.value} onInput={(e) => (method.value = (e.currentTarget as HTMLInputElement).value)} />
+              </label>
+            </div>
+            <fieldset class="choices">
+              <legend>Which request</legend>
+              <label>
+                <input type="radio" name="replay-every" checked={!every.value} onChange={() => (every.value = false)} /> the next one only
+              </label>
+              <label>
+                <input type="radio" name="replay-every" checked={every.value} onChange={() => (every.value = true)} data-testid="replay-every" /> every one until disarmed
+              </label>
+            </fieldset>
+            <label class="field">
+              Pace{' '}
+              <select aria-label="Pace" value={pace.value} onChange={(e) => (pace.value = (e.currentTarget as HTMLSelectElement).value as Pace)} data-testid="replay-pace">
+                {PACES.map(([p, label]) => (
+                  <option key={p} value={p}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label class="check">
+              <input type="checkbox" checked={editing.value} onChange={() => (editing.value = !editing.value)} data-testid="replay-edit" /> Edit the events before
+              replaying (an edited copy; the recording stays as it is)
+            </label>
+            {editing.value && (
+              <div class="replay-editor">
+                <div class="toolbar-row wrap">
+                  <label class="field">
+                    Event{' '}
+                    <input type="number" min={1} size={4} aria-label="Event number" value={at.value} onInput={(e) => (at.value = (e.currentTarget as HTMLInputElement).value)} data-testid="replay-at" />
+                  </label>
+                  <button type="button" class="button" onClick={() => quick('drop')} data-testid="replay-drop">
+                    Drop it
+                  </button>
+                  <button type="button" class="button" onClick={() => quick('cut')} title="Simulates a dropped connection" data-testid="replay-cut">
+                    Cut the stream after it
+                  </button>
+                  <button type="button" class="button" onClick={() => quick('error')} data-testid="replay-inject-error">
+                    Inject RUN_ERROR after it
+                  </button>
+                  <button type="button" class="link" onClick={() => setText(original)} disabled={!edited}>
+                    back to the recording
+                  </button>
+                </div>
+                <textarea
+                  class="replay-text"
+                  aria-label="Events (a JSON array)"
+                  spellcheck={false}
+                  value={text.value}
+                  onInput={(e) => setText((e.currentTarget as HTMLTextAreaElement).value)}
+                  data-testid="replay-text"
+                />
+                <div class="replay-problems" data-testid="replay-problems" role="status">
+                  {parsed && 'error' in parsed ? (
+                    <span class="error-text">{parsed.error}</span>
+                  ) : problems.length === 0 ? (
+                    <span class="muted">{edited ? 'Edited copy: no protocol problem.' : 'As recorded: no protocol problem.'}</span>
+                  ) : (
+                    <>
+                      <span class={errors ? 'error-text' : ''}>
+                        {edited ? 'Edited copy' : 'As recorded'}: {errors} error{errors === 1 ? '' : 's'}, {problems.length - errors} other
+                        {errors ? ' (replayed as is: the page meets them as from a broken agent)' : ''}
+                      </span>
+                      <ul>
+                        {problems.slice(0, 20).map((p, i) => (
+                          <li key={i} class={p.severity === 'error' ? 'error-text' : ''}>
+                            event {p.eventIndex + 1}: {p.message} <code class="muted">{p.ruleId}</code>
+                          </li>
+                        ))}
+                      </ul>
+                    </>
+                  )}
+                </div>
+              </div>
+            )}
+            {failure.value && <p class="error-text">{failure.value}</p>}
+            <div class="dialog-actions">
+              <button type="button" class="button" onClick={onClose}>
+                Cancel
+              </button>
+              <button type="button" class="button primary" onClick={arm} disabled={!run || url.value.trim() === '' || (parsed !== null && 'error' in parsed)} data-testid="replay-arm">
+                Arm{edited ? ' (edited copy)' : ''}
+              </button>
+            </div>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

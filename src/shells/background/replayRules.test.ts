@@ -1,0 +1,59 @@
+import { expect, test } from 'vitest';
+import type { ReplayRule } from '../../bridge/messages';
+import { ReplayRules } from './replayRules';
+
+const rule = (id: string, every = false): ReplayRule => ({
+  id,
+  label: `run ${id}`,
+  url: 'http://127.0.0.1/agent',
+  match: 'prefix',
+  method: 'POST',
+  every,
+  pace: 'instant',
+  status: 200,
+  statusText: 'OK',
+  contentType: 'text/event-stream',
+  steps: [{ base64: 'ZGF0YToge30KCg==', delay: 0, type: 'RUN_STARTED' }],
+  armedAt: 0,
+});
+
+function setup() {
+  const log: string[] = [];
+  const stored: Record<string, unknown> = {};
+  const rules = new ReplayRules({
+    store: (items) => Object.assign(stored, items),
+    remove: (key) => delete stored[key],
+    toTab: (tabId, c) => log.push(`tab ${tabId}: ${c.kind} ${c.kind === 'agui-replay-rules' ? c.rules.map((r) => r.id).join(',') : ''}`),
+    toPanels: (tabId, m) => log.push(`panels ${tabId}: ${m.kind}`),
+    badge: (tabId, text) => log.push(`badge ${tabId}: ${text}`),
+  });
+  return { rules, log, stored };
+}
+
+test('arming sends the rules to that tab only, stores them for reloads and restarts, and badges the tab', () => {
+  const { rules, log, stored } = setup();
+  rules.arm(7, rule('a'));
+  expect(log).toEqual(['tab 7: agui-replay-rules a', 'panels 7: replay-rules', 'badge 7: RPL']);
+  expect(Object.keys(stored)).toEqual(['replay-rules:7']);
+  expect(rules.summaries(7)).toEqual([expect.objectContaining({ id: 'a', total: 1 })]);
+  expect(rules.rulesFor(8)).toEqual([]);
+  // A restarted background reads them back.
+  const again = setup();
+  again.rules.load(stored);
+  expect(again.rules.rulesFor(7).map((r) => r.id)).toEqual(['a']);
+});
+
+test('a rule for the next request is used up when the relay answers with it; "every" stays; disarm clears the badge', () => {
+  const { rules, log, stored } = setup();
+  rules.arm(7, rule('once'));
+  rules.arm(7, rule('every', true));
+  log.length = 0;
+  rules.status(7, { rule: 'once', rid: 1, state: 'answering', sent: 0, total: 1, url: 'u', method: 'POST' });
+  expect(rules.rulesFor(7).map((r) => r.id)).toEqual(['every']);
+  rules.status(7, { rule: 'every', rid: 2, state: 'answering', sent: 0, total: 1, url: 'u', method: 'POST' });
+  expect(rules.rulesFor(7).map((r) => r.id)).toEqual(['every']);
+  rules.disarm(7);
+  expect(rules.rulesFor(7)).toEqual([]);
+  expect(stored).toEqual({});
+  expect(log.at(-1)).toBe('badge 7: ');
+});

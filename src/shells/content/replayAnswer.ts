@@ -1,0 +1,154 @@
+/**
+ * Replay to page, in the content script: keeps the rules armed for this tab, tells the page hook what to match
+ * (patterns only, over the private port), and answers a matched request with the rule's steps at its pace
+ * (original timing, faster, at once, or step by step as the panel says). The hook builds the Response; the
+ * bytes come from here. The page can neither arm nor read a rule: it never sees more than the bytes it asked for.
+ */
+import type { ContentMessage, ReplayRule } from '../../bridge/messages';
+import { PageReplaySchema } from '../../bridge/messages';
+import { base64ToBytes } from '../../engine/util/base64';
+import { globToRegExp } from '../../engine/session/urlMatch';
+
+type Status = Extract<ContentMessage, { kind: 'replay-status' }>;
+
+interface Answer {
+  rid: number;
+  /** The request it answers (the page's word, redacted and clipped). */
+  url: string;
+  method: string;
+  rule: ReplayRule;
+  next: number;
+  timer?: ReturnType<typeof setTimeout>;
+  waited: boolean;
+  over: boolean;
+}
+
+const FACTOR = { original: 1, '2x': 2, '10x': 10, instant: 0, step: 0 } as const;
+
+export class ReplayAnswers {
+  private rules: ReplayRule[] = [];
+  private readonly answers = new Map<number, Answer>();
+  /** Step mode: how many steps each rule's answer may have sent (the panel's "Next event", "Run to event N"). */
+  private readonly allowed = new Map<string, number>();
+  private port: MessagePort | null = null;
+
+  constructor(
+    private readonly report: (status: Status) => void,
+    private readonly redactUrl: (url: string) => string,
+  ) {}
+
+  attach(port: MessagePort): void {
+    this.port = port;
+    this.tellHook();
+  }
+
+  setRules(rules: ReplayRule[]): void {
+    this.rules = rules;
+    this.tellHook();
+  }
+
+  step(rule: string, to: number): void {
+    this.allowed.set(rule, to);
+    for (const a of this.answers.values()) if (a.rule.id === rule) this.pump(a);
+  }
+
+  /** A message from the hook about replay; false when it is not one. */
+  onPageMessage(data: unknown): boolean {
+    const kind = (data as { kind?: unknown } | null)?.kind;
+    if (kind !== 'replay-ask' && kind !== 'replay-cancel') return false;
+    const parsed = PageReplaySchema.safeParse(data);
+    if (!parsed.success) return true;
+    const m = parsed.data;
+    if (m.kind === 'replay-cancel') {
+      const a = this.answers.get(m.rid);
+      if (a) this.finish(a, 'cancelled');
+      return true;
+    }
+    if (this.answers.has(m.rid)) return true;
+    const rule = this.rules.find((r) => r.id === m.rule);
+    if (!rule) {
+      this.toHook({ kind: 'replay-end', rid: m.rid, error: 'AG-UI DevTools: the replay rule was disarmed' });
+      return true;
+    }
+    if (!rule.every) {
+      // Used up here at once: a second request does not get it while the background catches up.
+      this.rules = this.rules.filter((r) => r !== rule);
+      this.tellHook();
+    }
+    const a: Answer = { rid: m.rid, url: this.redactUrl(m.url).slice(0, 4096), method: m.method.slice(0, 16), rule, next: 0, waited: false, over: false };
+    this.answers.set(m.rid, a);
+    this.status(a, 'answering');
+    this.pump(a);
+    return true;
+  }
+
+  private pump(a: Answer): void {
+    if (a.over || a.timer !== undefined) return;
+    const { steps, pace } = a.rule;
+    while (a.next < steps.length) {
+      if (pace === 'step' && a.next >= (this.allowed.get(a.rule.id) ?? 0)) {
+        this.status(a, 'waiting');
+        return;
+      }
+      const step = steps[a.next]!;
+      const wait = pace === 'step' ? 0 : step.delay / (FACTOR[pace] || Number.POSITIVE_INFINITY);
+      if (wait >= 1 && !a.waited) {
+        a.waited = true;
+        a.timer = setTimeout(() => {
+          a.timer = undefined;
+          this.pump(a);
+        }, wait);
+        return;
+      }
+      a.waited = false;
+      const bytes = base64ToBytes(step.base64);
+      this.toHook({ kind: 'replay-data', rid: a.rid, bytes }, [bytes.buffer as ArrayBuffer]);
+      a.next++;
+      if (pace === 'step') this.status(a, a.next < steps.length ? 'waiting' : 'answering');
+    }
+    this.toHook({ kind: 'replay-end', rid: a.rid });
+    this.finish(a, 'done');
+  }
+
+  private finish(a: Answer, state: 'done' | 'cancelled'): void {
+    if (a.over) return;
+    a.over = true;
+    if (a.timer !== undefined) clearTimeout(a.timer);
+    this.answers.delete(a.rid);
+    if (a.rule.pace === 'step') this.allowed.delete(a.rule.id);
+    this.status(a, state);
+  }
+
+  private status(a: Answer, state: Status['state']): void {
+    this.report({ kind: 'replay-status', rule: a.rule.id, rid: a.rid, state, sent: a.next, total: a.rule.steps.length, url: a.url, method: a.method });
+  }
+
+  private told = false;
+  private tellHook(): void {
+    // Nothing armed ever: the hook is told nothing (and matches nothing).
+    if (this.rules.length === 0 && !this.told) return;
+    this.told = true;
+    this.toHook({
+      kind: 'rules',
+      rules: this.rules.map((r) => ({
+        id: r.id,
+        url: r.url,
+        match: r.match,
+        ...(r.match === 'glob' && { re: globToRegExp(r.url) }),
+        method: r.method.toUpperCase(),
+        once: !r.every,
+        status: r.status,
+        statusText: r.statusText,
+        contentType: r.contentType,
+      })),
+    });
+  }
+
+  private toHook(message: object, transfer: Transferable[] = []): void {
+    try {
+      this.port?.postMessage(message, transfer);
+    } catch {
+      // The page's document is going away.
+    }
+  }
+}

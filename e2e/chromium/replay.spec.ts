@@ -73,7 +73,7 @@ async function arm(panel: Page, pace: string, edit?: (dialog: ReturnType<Page['g
   if (edit) await edit(dialog);
   await dialog.getByTestId('replay-arm').click();
   await expect(dialog).toHaveCount(0);
-  await expect(panel.getByTestId('replay-armed')).toBeVisible();
+  await expect(panel.getByTestId('replay-armed').first()).toBeVisible();
 }
 
 test('a recorded run answers the reloaded page with the agent stopped: same messages and state; nothing armed, requests reach the agent', async () => {
@@ -133,15 +133,30 @@ test('step by step: after each "Next event" the page shows the assistant message
   const done = page.evaluate(() => window.demo.runScenario('chat').then((r) => r.error ?? null));
   const shown = () => page.evaluate(() => [...document.querySelectorAll('#messages .msg.assistant')].map((m) => m.lastChild?.textContent ?? '').join('|'));
   await expect(panel.getByTestId('replay-sent')).toHaveText(`0 of ${recorded.length} events sent`);
-  let text = '';
+  /** The assistant text after the first k events. */
+  const textAfter = (k: number) =>
+    recorded
+      .slice(0, k)
+      .filter((e) => e.type === 'TEXT_MESSAGE_CONTENT')
+      .map((e) => e.delta)
+      .join('');
+  const sent = (k: number) => expect(panel.getByTestId('replay-sent')).toHaveText(`${k} of ${recorded.length} events sent`);
   for (let k = 1; k <= recorded.length; k++) {
+    if (k === 5) {
+      // "Run to event N" sends up to N at once.
+      await panel.getByTestId('replay-to').fill('10');
+      await panel.getByTestId('replay-run-to').click();
+      await sent(10);
+      await expect.poll(shown).toBe(textAfter(10));
+      k = 10;
+      continue;
+    }
     await panel.getByTestId('replay-next').click();
-    if (recorded[k - 1]!.type === 'TEXT_MESSAGE_CONTENT') text += recorded[k - 1]!.delta;
-    if (k < recorded.length) await expect(panel.getByTestId('replay-sent')).toHaveText(`${k} of ${recorded.length} events sent`);
+    if (k < recorded.length) await sent(k);
     // The page's own DOM, rendered by its HttpAgent subscriber, has the partial message.
-    if (recorded[k - 1]!.type.startsWith('TEXT_MESSAGE')) await expect.poll(shown).toBe(text);
+    if (recorded[k - 1]!.type.startsWith('TEXT_MESSAGE')) await expect.poll(shown).toBe(textAfter(k));
     if (k === 3) {
-      expect(text.split(' ').length).toBeLessThan(4);
+      expect(textAfter(3).split(' ').length).toBeLessThan(4);
       await narrowShots(panel, 'replay-step', '[data-testid=replay-next]');
     }
   }
@@ -202,12 +217,36 @@ test('a protobuf recording replays as protobuf', async () => {
   const replayed = await run(page, 'chat');
   expect(replayed.error).toBeNull();
   expect(replayed.snapshot).toEqual(recorded.snapshot);
-  // What the page's fetch got: the protobuf media type and length-prefixed frames, not SSE text.
+  // What the page's fetch got: the protobuf media type and length-prefixed frames, not SSE text. The page patched
+  // what a hook might read rules with first: it learns nothing of the rule.
   const wire = await page.evaluate(async (url) => {
+    const seen: string[] = [];
+    const w = window as unknown as { __seen: string[] };
+    w.__seen = seen;
+    const data = Object.getOwnPropertyDescriptor(MessageEvent.prototype, 'data')!;
+    Object.defineProperty(MessageEvent.prototype, 'data', {
+      configurable: true,
+      get(this: MessageEvent) {
+        const v = data.get!.call(this);
+        seen.push(`data:${JSON.stringify(v)?.slice(0, 300)}`);
+        return v;
+      },
+    });
+    const startsWith = String.prototype.startsWith;
+    String.prototype.startsWith = function (this: string, ...a: [string, number?]) {
+      seen.push(`startsWith:${a[0]}`);
+      return startsWith.apply(this, a);
+    };
+    const exec = RegExp.prototype.exec;
+    RegExp.prototype.exec = function (this: RegExp, s: string) {
+      seen.push(`exec:${this.source}`);
+      return exec.call(this, s);
+    };
     const r = await fetch(url, { method: 'POST', body: '{}' });
     const bytes = new Uint8Array(await r.arrayBuffer());
-    return { type: r.headers.get('content-type'), status: r.status, first: Array.from(bytes.slice(0, 5)), size: bytes.length };
+    return { type: r.headers.get('content-type'), status: r.status, first: Array.from(bytes.slice(0, 5)), size: bytes.length, seen };
   }, `${demo.url}/agent/chat?delay=0`);
+  expect(wire.seen.filter((s) => s.includes('agent/chat') || s.includes('replay') || s.includes('rules'))).toEqual([]);
   expect(wire.type).toBe('application/vnd.ag-ui.event+proto');
   expect(wire.status).toBe(200);
   expect(wire.first[0]).toBe(0); // a big-endian length, not "data:"
@@ -217,6 +256,42 @@ test('a protobuf recording replays as protobuf', async () => {
   await expect(panel.getByTestId('replay-armed')).toHaveCount(0);
   expect(await page.evaluate((url) => fetch(url, { method: 'POST', body: '{}' }).then((r) => r.status), `${demo.url}/agent/chat?delay=0`)).toBe(503);
   expect(agentRequests).toBe(before + 1);
+  // Armed again, then the panel closes: nothing stays armed behind the user's back.
+  const tabId = await browser.tabIdOf(page);
+  await arm(panel, 'instant');
+  expect(await badge(panel, tabId)).toBe('RPL');
+  await panel.close();
+  const later = await browser.openPanel(tabId);
+  await expect.poll(() => badge(later, tabId)).toBe('');
+  await expect(later.getByTestId('replay-armed')).toHaveCount(0);
+  expect(await page.evaluate((url) => fetch(url, { method: 'POST', body: '{}' }).then((r) => r.status), `${demo.url}/agent/chat?delay=0`)).toBe(503);
+  expect(agentRequests).toBe(before + 2);
+  await page.close();
+  await later.close();
+});
+
+test("a run and the thread's later runs answer the requests in order: an interrupt, then its resume", async () => {
+  const page = await browser.context.newPage();
+  await page.goto(`${demo.url}/?delay=0`);
+  const recorded = await run(page, 'interrupt');
+  expect(recorded.error).toBeNull();
+  const panel = await browser.openPanel(await browser.tabIdOf(page));
+  await expect(panel.getByTestId('event-count')).not.toHaveText('0 events');
+  agentDown = true;
+  const before = agentRequests;
+  await arm(panel, 'instant', async (dialog) => {
+    await dialog.getByTestId('replay-run').selectOption({ index: 0 });
+    await dialog.getByTestId('replay-queue').check();
+  });
+  await expect(panel.getByTestId('replay-armed')).toHaveCount(2);
+  await expect(panel.getByTestId('replay-armed').first()).toContainText('(1 of 2)');
+  await page.reload();
+  const replayed = await run(page, 'interrupt');
+  expect(replayed.error).toBeNull();
+  expect(replayed.snapshot).toEqual(recorded.snapshot);
+  expect(agentRequests).toBe(before);
+  await expect(panel.getByTestId('replay-armed')).toHaveCount(0);
+  await expect(panel.getByTestId('replay-status')).toHaveCount(2);
   await page.close();
   await panel.close();
 });

@@ -3,10 +3,12 @@
  * page's run (same messages and state, no request reaches the agent); step by step the page shows the partial
  * message; a protobuf recording replays as protobuf; with nothing armed, requests reach the agent.
  */
+import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type DemoServer, startDemoServer } from '../../demo/server';
 import { type FirefoxWithExtension, launchFirefox } from '../support/firefox';
+import { ROOT } from '../support/paths';
 import { poll, textOf } from '../support/poll';
 
 let demo: DemoServer;
@@ -85,6 +87,7 @@ test('Firefox: the armed recording answers the reloaded page with the agent stop
 
 test('Firefox: step by step, the page shows the assistant message so far after each "Next event"', async () => {
   const { page, panel, recorded } = await record('?delay=0', 'chat');
+  await panel.setViewport({ width: 560, height: 700 });
   agentDown = true;
   await arm(panel, 'step');
   await page.reload();
@@ -99,6 +102,14 @@ test('Firefox: step by step, the page shows the assistant message so far after e
     if (event.type === 'TEXT_MESSAGE_CONTENT') text += event.delta;
     if (k < total) expect(await poll(() => textOf(panel, '[data-testid=replay-sent]'), (t) => t === `${k} of ${total} events sent`)).toBe(`${k} of ${total} events sent`);
     if (event.type.startsWith('TEXT_MESSAGE')) expect(await poll(shown, (t) => t === text)).toBe(text);
+    if (k === 3) {
+      // Docked narrow: the step controls fit.
+      const right = await panel.$eval('[data-testid=replay-next]', (b) => b.getBoundingClientRect().right);
+      expect(right).toBeLessThanOrEqual(560);
+      // The replayed stream is captured as it goes.
+      expect(await poll(() => textOf(panel, '[data-testid=event-count]'), (t) => t === '3 events')).toBe('3 events');
+      await panel.screenshot({ path: join(ROOT, 'artifacts', 'replay-step-firefox-560-light.png') });
+    }
   }
   expect(await done).toBeNull();
   await page.close();

@@ -69,6 +69,8 @@ export function ReplayDialog({ store, control, onClose }: { store: SessionStore;
   const recorded = useComputed(() => (run ? eventsOfStream(session, run.streamId) : { events: [], delays: [] }));
   const text = useSignal(run ? (control.edits.get(run.streamId) ?? toText(recorded.value.events)) : '');
   const at = useSignal('1');
+  /** Also answer the requests after it with the thread's later runs, one each (an interrupt and its resume). */
+  const queue = useSignal(false);
   const failure = useSignal('');
 
   const chooseRun = (key: number) => {
@@ -103,6 +105,7 @@ export function ReplayDialog({ store, control, onClose }: { store: SessionStore;
     setText(toText(events));
   };
 
+  const later = run ? runs.filter((r) => r.lane === run.lane && r.start > run.start) : [];
   const arm = () => {
     if (!run || !info) return;
     let script: ReplayScript;
@@ -116,8 +119,9 @@ export function ReplayDialog({ store, control, onClose }: { store: SessionStore;
       failure.value = (error as Error).message;
       return;
     }
-    const label = `run ${run.runId}${edited ? ' (edited copy)' : ''}`;
-    const rule: ReplayRule = {
+    const queued = queue.value && !every.value ? later : [];
+    const of = queued.length ? ` (1 of ${queued.length + 1})` : '';
+    const ruleOf = (s: ReplayScript, label: string): ReplayRule => ({
       id: newId(),
       label,
       url: url.value.trim(),
@@ -125,13 +129,20 @@ export function ReplayDialog({ store, control, onClose }: { store: SessionStore;
       method: method.value.trim().toUpperCase(),
       every: every.value,
       pace: pace.value,
-      status: Math.min(599, Math.max(200, script.status)),
-      statusText: script.statusText,
-      contentType: script.contentType,
-      steps: script.steps.map((s) => ({ base64: bytesToBase64(s.bytes), delay: s.delay, type: s.type.slice(0, 128) })),
+      status: Math.min(599, Math.max(200, s.status)),
+      statusText: s.statusText,
+      contentType: s.contentType,
+      steps: s.steps.map((x) => ({ base64: bytesToBase64(x.bytes), delay: x.delay, type: x.type.slice(0, 128) })),
       armedAt: Date.now(),
-    };
-    control.arm(rule, { streamId: run.streamId, label, edited, ...(info.requestBody !== undefined && { requestBody: info.requestBody }) });
+    });
+    const label = `run ${run.runId}${edited ? ' (edited copy)' : ''}${of}`;
+    control.arm(ruleOf(script, label), { streamId: run.streamId, label, edited, ...(info.requestBody !== undefined && { requestBody: info.requestBody }) });
+    // The later runs answer the requests after it, in order (each rule is for one request).
+    queued.forEach((r, i) => {
+      const body = session.streams.get(r.streamId)?.info.requestBody;
+      const text = `run ${r.runId} (${i + 2} of ${queued.length + 1})`;
+      control.arm(ruleOf(scriptFromStream(session, r.streamId), text), { streamId: r.streamId, label: text, edited: false, ...(body !== undefined && { requestBody: body }) });
+    });
     onClose();
   };
 
@@ -189,6 +200,12 @@ export function ReplayDialog({ store, control, onClose }: { store: SessionStore;
               <label>
                 <input type="radio" name="replay-every" checked={every.value} onChange={() => (every.value = true)} data-testid="replay-every" /> every one until disarmed
               </label>
+              {later.length > 0 && !every.value && (
+                <label class="wide">
+                  <input type="checkbox" checked={queue.value} onChange={() => (queue.value = !queue.value)} data-testid="replay-queue" /> and the {later.length}{' '}
+                  request{later.length === 1 ? '' : 's'} after it with the thread's later run{later.length === 1 ? '' : 's'}, one each (a resume, a follow-up)
+                </label>
+              )}
             </fieldset>
             <label class="field">
               Pace{' '}

@@ -251,6 +251,12 @@ test('a protobuf recording replays as protobuf', async () => {
   expect(wire.status).toBe(200);
   expect(wire.first[0]).toBe(0); // a big-endian length, not "data:"
   expect(agentRequests).toBe(before);
+  // That request sent "{}": the banner says where it differs from the recorded input, recorded beside sent.
+  const diff = panel.getByTestId('replay-diff');
+  await expect(diff).toContainText(/the page's input differs from the recording in \d+ places/);
+  await diff.getByRole('button').click();
+  await expect(diff.locator('tr', { hasText: 'threadId' })).toContainText('"thread-chat"');
+  await expect(diff.locator('tr', { hasText: 'threadId' })).toContainText('(none)');
   // Every request until disarmed: disarm, and the next reaches the (stopped) agent.
   await panel.getByTestId('replay-disarm').click();
   await expect(panel.getByTestId('replay-armed')).toHaveCount(0);

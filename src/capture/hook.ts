@@ -289,7 +289,7 @@ import { HANDSHAKE_KEY, type HookMessage, type PageMessage, RELAY_READY_EVENT, t
       responseHeaders: headerList(response.headers),
       startedAt,
       ...requestBody,
-      ...(replay && { replay: replay.replay, note: 'Answered by AG-UI DevTools (Replay to page), not by the network' }),
+      ...(replay && { replay: replay.replay }),
     });
     if (!stream) return close(id);
     const reader = apply(getReader, stream, []) as ReadableStreamDefaultReader<Uint8Array>;

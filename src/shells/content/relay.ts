@@ -431,6 +431,7 @@ function handle(data: unknown): void {
         ...(requestBody !== undefined && { requestBody: redactBody(requestBody) }),
         ...(requestBodyBytes !== undefined && { requestBodyBytes }),
         ...(note !== undefined && { note: clip(note) }),
+        ...(m.replay !== undefined && { note: 'Answered by AG-UI DevTools (Replay to page), not by the network' }),
         ...(startedAt !== undefined && { startedAt }),
       });
       return;

@@ -4,11 +4,12 @@
  * each "Next event"; an edited copy with a broken event makes the page's client fail as a broken agent would; a
  * protobuf recording replays as protobuf; with nothing armed, every request reaches the server.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { type DemoServer, startDemoServer } from '../../demo/server';
 import { type ChromiumWithExtension, launchChromium } from '../support/chromium';
+import { devtoolsFor } from '../support/devtools';
 import { ROOT } from '../support/paths';
 
 const artifacts = join(ROOT, 'artifacts');
@@ -300,4 +301,41 @@ test("a run and the thread's later runs answer the requests in order: an interru
   await expect(panel.getByTestId('replay-status')).toHaveCount(2);
   await page.close();
   await panel.close();
+});
+
+test('in the real DevTools panel, docked 560 px wide: armed there, the reloaded page is answered; the banner fits', async () => {
+  const withDevtools = await launchChromium({ args: ['--auto-open-devtools-for-tabs'] });
+  try {
+    const page = withDevtools.context.pages()[0] ?? (await withDevtools.context.newPage());
+    await page.goto(`${demo.url}/?delay=0`);
+    const recorded = await run(page, 'chat');
+    const devtools = await devtoolsFor(withDevtools.context, page);
+    await devtools.showPanel('AG-UI');
+    await devtools.dock('undocked');
+    await devtools.resize(560, 700);
+    const panel = await devtools.panelFrame(withDevtools.extensionId);
+    const text = (selector: string) => panel.evaluate<string>(`document.querySelector(${JSON.stringify(selector)})?.textContent ?? ''`);
+    const events = await page.evaluate(() => window.demo.records[0]!.events.length);
+    await expect.poll(() => text('[data-testid=event-count]')).toBe(`${events} events`);
+    await devtools.clickInPanel(withDevtools.extensionId, '[data-testid=replay-open]');
+    await expect.poll(() => text('[data-testid=replay-dialog] h2')).toBe('Replay to page');
+    await devtools.clickInPanel(withDevtools.extensionId, '[data-testid=replay-arm]');
+    await expect.poll(() => text('[data-testid=replay-armed]')).toContain('Replay armed');
+    agentDown = true;
+    const before = agentRequests;
+    await page.reload();
+    const replayed = await run(page, 'chat');
+    expect(replayed.error).toBeNull();
+    expect(replayed.snapshot).toEqual(recorded.snapshot);
+    expect(agentRequests).toBe(before);
+    await expect.poll(() => text('[data-testid=replay-status]')).toMatch(/^Answered POST/);
+    // The replayed stream is captured like the recording was, tagged.
+    await expect.poll(() => text('[data-testid=event-count]')).toBe(`${events} events`);
+    expect(await text('[data-testid=replayed-tag]')).toBe('replayed');
+    const right = await panel.evaluate<number>(`document.querySelector('[data-testid=replay-status]').getBoundingClientRect().right`);
+    expect(right).toBeLessThanOrEqual(560);
+    writeFileSync(join(artifacts, 'replay-devtools-560-light.png'), await devtools.screenshot());
+  } finally {
+    await withDevtools.close();
+  }
 });

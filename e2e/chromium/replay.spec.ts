@@ -286,10 +286,16 @@ test("a run and the thread's later runs answer the requests in order: an interru
   await expect(panel.getByTestId('event-count')).not.toHaveText('0 events');
   agentDown = true;
   const before = agentRequests;
-  await arm(panel, 'instant', async (dialog) => {
-    await dialog.getByTestId('replay-run').selectOption({ index: 0 });
-    await dialog.getByTestId('replay-queue').check();
-  });
+  // Opened from the Runs tab, on the interrupted run: the dialog starts from that run.
+  await panel.getByRole('tab', { name: 'Runs' }).click();
+  const first = panel.locator('[data-run-id]').first();
+  const runId = await first.getAttribute('data-run-id');
+  await first.getByTestId('run-replay').click();
+  const dialog = panel.getByTestId('replay-dialog');
+  await expect(dialog.getByTestId('replay-run').locator('option:checked')).toContainText(`run ${runId}`);
+  await dialog.getByTestId('replay-pace').selectOption('instant');
+  await dialog.getByTestId('replay-queue').check();
+  await dialog.getByTestId('replay-arm').click();
   await expect(panel.getByTestId('replay-armed')).toHaveCount(2);
   await expect(panel.getByTestId('replay-armed').first()).toContainText('(1 of 2)');
   await page.reload();
@@ -338,4 +344,35 @@ test('in the real DevTools panel, docked 560 px wide: armed there, the reloaded 
   } finally {
     await withDevtools.close();
   }
+});
+
+test("an imported session (someone else's export) replays into another tab's page", async () => {
+  const page = await browser.context.newPage();
+  await page.goto(`${demo.url}/?delay=0`);
+  const recorded = await run(page, 'chat');
+  const panel = await browser.openPanel(await browser.tabIdOf(page));
+  await expect(panel.getByTestId('event-count')).not.toHaveText('0 events');
+  await panel.getByTestId('export').click();
+  const [download] = await Promise.all([panel.waitForEvent('download'), panel.getByTestId('export-confirm').click()]);
+  const file = test.info().outputPath(download.suggestedFilename());
+  await download.saveAs(file);
+  await page.close();
+  await panel.close();
+
+  // Another tab, a fresh page, the agent stopped: the file is imported into its panel and armed from there.
+  agentDown = true;
+  const before = agentRequests;
+  const other = await browser.context.newPage();
+  await other.goto(`${demo.url}/?delay=0&other`);
+  const otherPanel = await browser.openPanel(await browser.tabIdOf(other));
+  await otherPanel.getByTestId('import').setInputFiles(file);
+  await expect(otherPanel.getByTestId('imported')).toContainText('.agui.json');
+  await arm(otherPanel, 'instant');
+  const replayed = await run(other, 'chat');
+  expect(replayed.error).toBeNull();
+  expect(replayed.snapshot).toEqual(recorded.snapshot);
+  expect(agentRequests).toBe(before);
+  await expect(otherPanel.getByTestId('replay-status')).toContainText('Answered');
+  await other.close();
+  await otherPanel.close();
 });

@@ -9,6 +9,7 @@ import { ImportProgressBar } from './ImportProgress';
 import type { ReplayControl } from '../replay/replayControl';
 import { ReplayBar } from './ReplayBar';
 import { ReplayDialog } from './ReplayDialog';
+import { replayAvailable, replayRequest } from '../replay/replayRequest';
 import { Split } from './Split';
 import { EventList, ROW_HEIGHT } from './EventList';
 import { Inspector } from './Inspector';
@@ -17,7 +18,7 @@ import { Toolbar, type ToolbarActions } from './Toolbar';
 export function App({ store, actions, capture, replay }: { store: SessionStore; actions: ToolbarActions; capture?: () => CaptureControl; replay?: ReplayControl }) {
   const settingsOpen = useSignal(false);
   const exportOpen = useSignal(false);
-  const replayOpen = useSignal(false);
+  replayAvailable.value = replay !== undefined;
   const control = capture?.();
   useEffect(() => {
     /**
@@ -49,13 +50,15 @@ export function App({ store, actions, capture, replay }: { store: SessionStore; 
     ...actions,
     openExport: () => (exportOpen.value = true),
     ...(control && { openSettings: () => (settingsOpen.value = true) }),
-    ...(replay && { openReplay: () => (replayOpen.value = true) }),
+    ...(replay && { openReplay: () => (replayRequest.value = {}) }),
   };
   return (
     <div class="app">
       <Toolbar store={store} actions={toolbarActions} />
       {exportOpen.value && <ExportDialog store={store} onExport={actions.onExport} onClose={() => (exportOpen.value = false)} />}
-      {replay && replayOpen.value && <ReplayDialog store={store} control={replay} onClose={() => (replayOpen.value = false)} />}
+      {replay && replayRequest.value && (
+        <ReplayDialog store={store} control={replay} {...(replayRequest.value.runKey !== undefined && { runKey: replayRequest.value.runKey })} onClose={() => (replayRequest.value = null)} />
+      )}
       {control && !store.imported.value && <CaptureBar capture={control} />}
       {control && settingsOpen.value && <CaptureSettings capture={control} onClose={() => (settingsOpen.value = false)} />}
       <ImportProgressBar />

@@ -48,7 +48,7 @@ const newId = (): string => {
  * "Replay to page": which run, which requests it answers (URL pattern, method, next or every), at what pace, and
  * optionally an edited copy of its events, checked live by the verifier. Arm sends the rule to this tab only.
  */
-export function ReplayDialog({ store, control, onClose }: { store: SessionStore; control: ReplayControl; onClose(): void }) {
+export function ReplayDialog({ store, control, runKey: asked, onClose }: { store: SessionStore; control: ReplayControl; runKey?: number; onClose(): void }) {
   const session = store.session.value;
   const runs = store.replay.value.timeline.runs.filter((r) => {
     const info = session.streams.get(r.streamId)?.info;
@@ -56,7 +56,9 @@ export function ReplayDialog({ store, control, onClose }: { store: SessionStore;
   });
   const current = store.current.value;
   const currentStream = current === null ? undefined : session.frames[current]?.streamId;
-  const initial = runs.find((r) => r.streamId === currentStream && current! >= r.start && current! <= (r.end ?? Number.POSITIVE_INFINITY)) ?? runs[runs.length - 1];
+  const initial =
+    runs.find((r) => r.key === asked) ??
+    runs.find((r) => r.streamId === currentStream && current! >= r.start && current! <= (r.end ?? Number.POSITIVE_INFINITY)) ?? runs[runs.length - 1];
   const runKey = useSignal(initial?.key ?? -1);
   const run = runs.find((r) => r.key === runKey.value);
   const info = run ? session.streams.get(run.streamId)?.info : undefined;

@@ -1,5 +1,6 @@
 import { attributedAt, openAt, runStatusAt, type SubagentEntity } from '../../../engine/replay/timeline';
 import type { SessionStore } from '../../store/sessionStore';
+import { replayAvailable, replayRequest } from '../../replay/replayRequest';
 import { useEffect, useRef } from 'preact/hooks';
 import { JsonTree } from '../JsonTree';
 import { InterruptCard } from './InterruptCard';
@@ -56,6 +57,18 @@ export function RunsTab({ store, index }: { store: SessionStore; index: number }
                 run {r.runId}
               </button>{' '}
               <span class={`status status-${status}`}>{status}</span> <span class="muted">thread {r.threadId} · {span(r.start, r.end, index)}</span>
+              {replayAvailable.value && (
+                <button
+                  type="button"
+                  class="link run-replay"
+                  aria-label={`Replay run ${r.runId} to page`}
+                  title="Answer the page's next agent request with this run"
+                  onClick={() => (replayRequest.value = { runKey: r.key })}
+                  data-testid="run-replay"
+                >
+                  ▶ Replay to page
+                </button>
+              )}
             </h4>
             {r.parentRunId && <p class="muted">parent run {r.parentRunId}</p>}
             {r.resumes !== undefined && <p class="muted">resumes run {t.runs[r.resumes]?.runId}</p>}

@@ -86,6 +86,17 @@ test('a recorded run answers the reloaded page with the agent stopped: same mess
   const panel = await browser.openPanel(tabId);
   await expect(panel.getByTestId('event-count')).not.toHaveText('0 events');
 
+  // The dialog takes the focus (its first field), keeps Tab inside, and Esc closes it, giving the focus back.
+  const opener = panel.getByRole('button', { name: 'Replay to page' });
+  await opener.click();
+  await expect(panel.getByTestId('replay-run')).toBeFocused();
+  await panel.keyboard.press('Shift+Tab');
+  await expect(panel.getByTestId('replay-dialog').getByRole('button', { name: 'Close' })).toBeFocused();
+  await panel.keyboard.press('Shift+Tab');
+  await expect(panel.getByTestId('replay-arm')).toBeFocused();
+  await panel.keyboard.press('Escape');
+  await expect(panel.getByTestId('replay-dialog')).toHaveCount(0);
+  await expect(opener).toBeFocused();
   agentDown = true;
   const before = agentRequests;
   await arm(panel, 'instant');

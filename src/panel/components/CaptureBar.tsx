@@ -1,6 +1,7 @@
 import { useSignal } from '@preact/signals';
 import { siteLabel, sitePattern } from '../../bridge/sitePatterns';
 import type { CaptureControl } from '../capture/captureControl';
+import { Modal } from './Modal';
 
 /**
  * Capture is off for the inspected page: say so, and offer to turn it on for this site (the browser asks the
@@ -77,41 +78,39 @@ export function CaptureSettings({ capture, onClose }: { capture: CaptureControl;
   const sites = capture.sites;
   const all = sites?.enabled.includes('<all_urls>') ?? false;
   return (
-    <div class="dialog-backdrop" onClick={(e) => e.target === e.currentTarget && onClose()}>
-      <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="settings-title" data-testid="settings">
-        <div class="dialog-head">
-          <h2 id="settings-title">Where capture runs</h2>
-          <button type="button" class="icon-button" aria-label="Close" onClick={onClose}>
-            ✕
-          </button>
-        </div>
-        <p>
-          Always, on local development pages: <span class="muted">{sites?.local.map(siteLabel).join(', ') ?? '…'}</span>.
-        </p>
-        <h3>Sites you enabled</h3>
-        {sites && sites.enabled.length === 0 ? (
-          <p class="muted">None. Open DevTools on a site and choose "Capture on this site".</p>
-        ) : (
-          <ul class="site-list">
-            {sites?.enabled.map((p) => (
-              <li key={p} data-site={p}>
-                <span>{siteLabel(p)}</span>
-                <button type="button" class="button" onClick={() => capture.remove(p)} aria-label={`Remove ${siteLabel(p)}`}>
-                  Remove
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-        {!all && (
-          <p>
-            <button type="button" class="button" onClick={capture.captureAllSites}>
-              Capture on all sites…
-            </button>{' '}
-            <span class="muted">The extension then runs in every page you open, as a network panel would.</span>
-          </p>
-        )}
+    <Modal onClose={onClose} labelledBy="settings-title" testId="settings">
+      <div class="dialog-head">
+        <h2 id="settings-title">Where capture runs</h2>
+        <button type="button" class="icon-button" aria-label="Close" onClick={onClose}>
+          ✕
+        </button>
       </div>
-    </div>
+      <p>
+        Always, on local development pages: <span class="muted">{sites?.local.map(siteLabel).join(', ') ?? '…'}</span>.
+      </p>
+      <h3>Sites you enabled</h3>
+      {sites && sites.enabled.length === 0 ? (
+        <p class="muted">None. Open DevTools on a site and choose "Capture on this site".</p>
+      ) : (
+        <ul class="site-list">
+          {sites?.enabled.map((p) => (
+            <li key={p} data-site={p}>
+              <span>{siteLabel(p)}</span>
+              <button type="button" class="button" onClick={() => capture.remove(p)} aria-label={`Remove ${siteLabel(p)}`}>
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {!all && (
+        <p>
+          <button type="button" class="button" onClick={capture.captureAllSites}>
+            Capture on all sites…
+          </button>{' '}
+          <span class="muted">The extension then runs in every page you open, as a network panel would.</span>
+        </p>
+      )}
+    </Modal>
   );
 }

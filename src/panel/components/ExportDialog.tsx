@@ -4,6 +4,7 @@ import { type ExportFormatId, type ExportScope, FORMATS } from '../../engine/ses
 import { GROUP_LABELS, REDACTION_GROUPS, type Redaction, type RedactionGroup } from '../../engine/session/redact';
 import type { Session } from '../../engine/session/session';
 import type { SessionStore } from '../store/sessionStore';
+import { Modal } from './Modal';
 
 const bytes = (n: number) => (n < 1024 ? `${n} bytes` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
 
@@ -88,106 +89,104 @@ export function ExportDialog({ store, onExport, onClose }: { store: SessionStore
   const chosen = scopes.find((s) => s.id === scopeId.value)?.scope;
   const metaFormat = format.value === 'session' || format.value === 'test';
   return (
-    <div class="dialog-backdrop" onClick={(e) => e.target === e.currentTarget && onClose()}>
-      <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="export-title" data-testid="export-dialog">
-        <div class="dialog-head">
-          <h2 id="export-title">Export the session</h2>
-          <button type="button" class="icon-button" aria-label="Close" onClick={onClose}>
-            ✕
-          </button>
-        </div>
-        <label class="field">
-          What{' '}
-          <select aria-label="Scope" value={scopeId.value} onChange={(e) => (scopeId.value = (e.currentTarget as HTMLSelectElement).value)} data-testid="export-scope">
-            {scopes.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.scope ? s.scope.label : `the whole capture (${c.events} events)`}
-              </option>
-            ))}
-          </select>
-        </label>
-        <fieldset class="choices stacked">
-          <legend>Format</legend>
-          {(Object.keys(FORMATS) as ExportFormatId[]).map((f) => (
-            <label key={f}>
-              <input type="radio" name="export-format" value={f} checked={format.value === f} onChange={() => (format.value = f)} /> {FORMATS[f].label}{' '}
-              <code class="muted">.{FORMATS[f].ext}</code>
-            </label>
+    <Modal onClose={onClose} labelledBy="export-title" testId="export-dialog">
+      <div class="dialog-head">
+        <h2 id="export-title">Export the session</h2>
+        <button type="button" class="icon-button" aria-label="Close" onClick={onClose}>
+          ✕
+        </button>
+      </div>
+      <label class="field">
+        What{' '}
+        <select aria-label="Scope" value={scopeId.value} onChange={(e) => (scopeId.value = (e.currentTarget as HTMLSelectElement).value)} data-testid="export-scope">
+          {scopes.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.scope ? s.scope.label : `the whole capture (${c.events} events)`}
+            </option>
           ))}
-        </fieldset>
-        <p>The file will contain:</p>
-        <ul class="contents" data-testid="export-contents">
-          <li>
-            every byte of the {chosen?.indices ? `${chosen.indices.length} events in scope` : `${c.events.toLocaleString('en')} events`} the agent streamed (
-            {bytes(c.responseBytes)} of response bodies: messages, tool arguments and results, state, reasoning)
-          </li>
-          {metaFormat && (
-            <>
-              <li class={strip.value.urls ? 'struck' : ''}>
-                the URLs of {c.streams} stream{c.streams === 1 ? '' : 's'} and their pages ({c.hosts.slice(0, 3).join(', ')}
-                {c.hosts.length > 3 ? ', …' : ''}; query values not known to be harmless are masked)
-              </li>
-              <li class={strip.value.headers ? 'struck' : ''}>request and response headers of {c.headers} streams (values not known to be harmless are masked)</li>
-              <li class={strip.value.requestBodies ? 'struck' : ''}>
-                {c.bodies} request bod{c.bodies === 1 ? 'y' : 'ies'} ({bytes(c.bodyBytes)}: the prompts and conversation the page sent, secret-named
-                values masked)
-              </li>
-            </>
-          )}
-          {format.value === 'jsonl' && <li class="muted">events only: no URLs, headers, request bodies or times; frames that are not JSON events are left out</li>}
-          {format.value === 'sse' && <li class="muted">events only: no URLs, headers, request bodies or times</li>}
-        </ul>
+        </select>
+      </label>
+      <fieldset class="choices stacked">
+        <legend>Format</legend>
+        {(Object.keys(FORMATS) as ExportFormatId[]).map((f) => (
+          <label key={f}>
+            <input type="radio" name="export-format" value={f} checked={format.value === f} onChange={() => (format.value = f)} /> {FORMATS[f].label}{' '}
+            <code class="muted">.{FORMATS[f].ext}</code>
+          </label>
+        ))}
+      </fieldset>
+      <p>The file will contain:</p>
+      <ul class="contents" data-testid="export-contents">
+        <li>
+          every byte of the {chosen?.indices ? `${chosen.indices.length} events in scope` : `${c.events.toLocaleString('en')} events`} the agent streamed (
+          {bytes(c.responseBytes)} of response bodies: messages, tool arguments and results, state, reasoning)
+        </li>
         {metaFormat && (
-          <fieldset class="choices">
-            <legend>Leave out</legend>
-            <label>
-              <input type="checkbox" checked={strip.value.requestBodies} onChange={() => toggleStrip('requestBodies')} /> Request bodies
-            </label>
-            <label>
-              <input type="checkbox" checked={strip.value.headers} onChange={() => toggleStrip('headers')} /> Headers
-            </label>
-            <label>
-              <input type="checkbox" checked={strip.value.urls} onChange={() => toggleStrip('urls')} /> URLs
-            </label>
-          </fieldset>
+          <>
+            <li class={strip.value.urls ? 'struck' : ''}>
+              the URLs of {c.streams} stream{c.streams === 1 ? '' : 's'} and their pages ({c.hosts.slice(0, 3).join(', ')}
+              {c.hosts.length > 3 ? ', …' : ''}; query values not known to be harmless are masked)
+            </li>
+            <li class={strip.value.headers ? 'struck' : ''}>request and response headers of {c.headers} streams (values not known to be harmless are masked)</li>
+            <li class={strip.value.requestBodies ? 'struck' : ''}>
+              {c.bodies} request bod{c.bodies === 1 ? 'y' : 'ies'} ({bytes(c.bodyBytes)}: the prompts and conversation the page sent, secret-named
+              values masked)
+            </li>
+          </>
         )}
-        <fieldset class="choices" data-testid="redaction">
-          <legend>Redact (each string becomes «redacted: N chars»; ids, structure, sizes and times stay)</legend>
-          {REDACTION_GROUPS.map((g) => (
-            <label key={g}>
-              <input type="checkbox" checked={groups.value.has(g)} onChange={() => toggleGroup(g)} /> {GROUP_LABELS[g]}
-            </label>
-          ))}
-          <label class="field wide">
-            JSON paths{' '}
-            <input
-              type="text"
-              class="filter"
-              aria-label="JSON paths to redact"
-              placeholder="/forwardedProps/apiKey, /messages/*/content"
-              value={paths.value}
-              onInput={(e) => (paths.value = (e.currentTarget as HTMLInputElement).value)}
-            />
+        {format.value === 'jsonl' && <li class="muted">events only: no URLs, headers, request bodies or times; frames that are not JSON events are left out</li>}
+        {format.value === 'sse' && <li class="muted">events only: no URLs, headers, request bodies or times</li>}
+      </ul>
+      {metaFormat && (
+        <fieldset class="choices">
+          <legend>Leave out</legend>
+          <label>
+            <input type="checkbox" checked={strip.value.requestBodies} onChange={() => toggleStrip('requestBodies')} /> Request bodies
+          </label>
+          <label>
+            <input type="checkbox" checked={strip.value.headers} onChange={() => toggleStrip('headers')} /> Headers
+          </label>
+          <label>
+            <input type="checkbox" checked={strip.value.urls} onChange={() => toggleStrip('urls')} /> URLs
           </label>
         </fieldset>
-        <p class="muted">Nothing leaves this browser: the file is saved where you choose, and only there.</p>
-        <div class="dialog-actions">
-          <button type="button" class="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            class="button primary"
-            data-testid="export-confirm"
-            onClick={() => {
-              onExport({ format: format.value, ...(chosen && { scope: chosen }), redaction: { groups: [...groups.value], paths: pathList }, strip: strip.value });
-              onClose();
-            }}
-          >
-            {redacting === 0 ? 'Export (unredacted)' : `Export (redacted: ${[...groups.value].map((g) => GROUP_LABELS[g]).concat(pathList).join(', ')})`}
-          </button>
-        </div>
+      )}
+      <fieldset class="choices" data-testid="redaction">
+        <legend>Redact (each string becomes «redacted: N chars»; ids, structure, sizes and times stay)</legend>
+        {REDACTION_GROUPS.map((g) => (
+          <label key={g}>
+            <input type="checkbox" checked={groups.value.has(g)} onChange={() => toggleGroup(g)} /> {GROUP_LABELS[g]}
+          </label>
+        ))}
+        <label class="field wide">
+          JSON paths{' '}
+          <input
+            type="text"
+            class="filter"
+            aria-label="JSON paths to redact"
+            placeholder="/forwardedProps/apiKey, /messages/*/content"
+            value={paths.value}
+            onInput={(e) => (paths.value = (e.currentTarget as HTMLInputElement).value)}
+          />
+        </label>
+      </fieldset>
+      <p class="muted">Nothing leaves this browser: the file is saved where you choose, and only there.</p>
+      <div class="dialog-actions">
+        <button type="button" class="button" onClick={onClose}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          class="button primary"
+          data-testid="export-confirm"
+          onClick={() => {
+            onExport({ format: format.value, ...(chosen && { scope: chosen }), redaction: { groups: [...groups.value], paths: pathList }, strip: strip.value });
+            onClose();
+          }}
+        >
+          {redacting === 0 ? 'Export (unredacted)' : `Export (redacted: ${[...groups.value].map((g) => GROUP_LABELS[g]).concat(pathList).join(', ')})`}
+        </button>
       </div>
-    </div>
+    </Modal>
   );
 }

@@ -7,6 +7,7 @@ import { bytesToBase64 } from '../../engine/util/base64';
 import type { Problem } from '../../engine/verify/rules';
 import type { ReplayControl } from '../replay/replayControl';
 import type { SessionStore } from '../store/sessionStore';
+import { Modal } from './Modal';
 
 type Pace = ReplayRule['pace'];
 const PACES: [Pace, string][] = [
@@ -149,143 +150,141 @@ export function ReplayDialog({ store, control, runKey: asked, onClose }: { store
   };
 
   return (
-    <div class="dialog-backdrop" onClick={(e) => e.target === e.currentTarget && onClose()}>
-      <div class="dialog replay-dialog" role="dialog" aria-modal="true" aria-labelledby="replay-title" data-testid="replay-dialog">
-        <div class="dialog-head">
-          <h2 id="replay-title">Replay to page</h2>
-          <button type="button" class="icon-button" aria-label="Close" onClick={onClose}>
-            ✕
-          </button>
-        </div>
-        {runs.length === 0 ? (
-          <p>No run to replay: record one (or import a session) first. WebSocket streams cannot be replayed.</p>
-        ) : (
-          <>
-            <p class="muted">
-              The next matching request of this tab (fetch) is answered with the recorded stream, in its own encoding and with its status, without the
-              network. Armed rules survive a reload of the page and end when you disarm them or close this panel.
-            </p>
-            <label class="field">
-              Run{' '}
-              <select aria-label="Run" value={String(runKey.value)} onChange={(e) => chooseRun(Number((e.currentTarget as HTMLSelectElement).value))} data-testid="replay-run">
-                {runs.map((r) => (
-                  <option key={r.key} value={String(r.key)}>
-                    run {r.runId} · {r.status} · {session.streams.get(r.streamId)?.info.format}
-                    {control.edits.has(r.streamId) ? ' · edited' : ''}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <div class="field-row">
-              <label class="field grow">
-                URL{' '}
-                <input type="text" aria-label="URL pattern" value={url.value} onInput={(e) => (url.value = (e.currentTarget as HTMLInputElement).value)} data-testid="replay-url" />
-              </label>
-              <label class="field">
-                Match{' '}
-                <select aria-label="URL match" value={match.value} onChange={(e) => (match.value = (e.currentTarget as HTMLSelectElement).value as UrlMatch)} data-testid="replay-match">
-                  <option value="exact">exact URL</option>
-                  <option value="prefix">starts with</option>
-                  <option value="glob">glob (* any)</option>
-                </select>
-              </label>
-              <label class="field">
-                Method{' '}
-                <input type="text" size={6} aria-label="Method (empty: any)" value={method.value} onInput={(e) => (method.value = (e.currentTarget as HTMLInputElement).value)} />
-              </label>
-            </div>
-            <fieldset class="choices">
-              <legend>Which request</legend>
-              <label>
-                <input type="radio" name="replay-every" checked={!every.value} onChange={() => (every.value = false)} /> the next one only
-              </label>
-              <label>
-                <input type="radio" name="replay-every" checked={every.value} onChange={() => (every.value = true)} data-testid="replay-every" /> every one until disarmed
-              </label>
-              {later.length > 0 && !every.value && (
-                <label class="wide">
-                  <input type="checkbox" checked={queue.value} onChange={() => (queue.value = !queue.value)} data-testid="replay-queue" /> and the {later.length}{' '}
-                  request{later.length === 1 ? '' : 's'} after it with the thread's later run{later.length === 1 ? '' : 's'}, one each (a resume, a follow-up)
-                </label>
-              )}
-            </fieldset>
-            <label class="field">
-              Pace{' '}
-              <select aria-label="Pace" value={pace.value} onChange={(e) => (pace.value = (e.currentTarget as HTMLSelectElement).value as Pace)} data-testid="replay-pace">
-                {PACES.map(([p, label]) => (
-                  <option key={p} value={p}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label class="check">
-              <input type="checkbox" checked={editing.value} onChange={() => (editing.value = !editing.value)} data-testid="replay-edit" /> Edit the events before
-              replaying (an edited copy; the recording stays as it is)
-            </label>
-            {editing.value && (
-              <div class="replay-editor">
-                <div class="toolbar-row wrap">
-                  <label class="field">
-                    Event{' '}
-                    <input type="number" min={1} size={4} aria-label="Event number" value={at.value} onInput={(e) => (at.value = (e.currentTarget as HTMLInputElement).value)} data-testid="replay-at" />
-                  </label>
-                  <button type="button" class="button" onClick={() => quick('drop')} data-testid="replay-drop">
-                    Drop it
-                  </button>
-                  <button type="button" class="button" onClick={() => quick('cut')} title="Simulates a dropped connection" data-testid="replay-cut">
-                    Cut the stream after it
-                  </button>
-                  <button type="button" class="button" onClick={() => quick('error')} data-testid="replay-inject-error">
-                    Inject RUN_ERROR after it
-                  </button>
-                  <button type="button" class="link" onClick={() => setText(original)} disabled={!edited}>
-                    back to the recording
-                  </button>
-                </div>
-                <textarea
-                  class="replay-text"
-                  aria-label="Events (a JSON array)"
-                  spellcheck={false}
-                  value={text.value}
-                  onInput={(e) => setText((e.currentTarget as HTMLTextAreaElement).value)}
-                  data-testid="replay-text"
-                />
-                <div class="replay-problems" data-testid="replay-problems" role="status">
-                  {parsed && 'error' in parsed ? (
-                    <span class="error-text">{parsed.error}</span>
-                  ) : problems.length === 0 ? (
-                    <span class="muted">{edited ? 'Edited copy: no protocol problem.' : 'As recorded: no protocol problem.'}</span>
-                  ) : (
-                    <>
-                      <span class={errors ? 'error-text' : ''}>
-                        {edited ? 'Edited copy' : 'As recorded'}: {errors} error{errors === 1 ? '' : 's'}, {problems.length - errors} other
-                        {errors ? ' (replayed as is: the page meets them as from a broken agent)' : ''}
-                      </span>
-                      <ul>
-                        {problems.slice(0, 20).map((p, i) => (
-                          <li key={i} class={p.severity === 'error' ? 'error-text' : ''}>
-                            event {p.eventIndex + 1}: {p.message} <code class="muted">{p.ruleId}</code>
-                          </li>
-                        ))}
-                      </ul>
-                    </>
-                  )}
-                </div>
-              </div>
-            )}
-            {failure.value && <p class="error-text">{failure.value}</p>}
-            <div class="dialog-actions">
-              <button type="button" class="button" onClick={onClose}>
-                Cancel
-              </button>
-              <button type="button" class="button primary" onClick={arm} disabled={!run || url.value.trim() === '' || (parsed !== null && 'error' in parsed)} data-testid="replay-arm">
-                Arm{edited ? ' (edited copy)' : ''}
-              </button>
-            </div>
-          </>
-        )}
+    <Modal onClose={onClose} labelledBy="replay-title" testId="replay-dialog" wide>
+      <div class="dialog-head">
+        <h2 id="replay-title">Replay to page</h2>
+        <button type="button" class="icon-button" aria-label="Close" onClick={onClose}>
+          ✕
+        </button>
       </div>
-    </div>
+      {runs.length === 0 ? (
+        <p>No run to replay: record one (or import a session) first. WebSocket streams cannot be replayed.</p>
+      ) : (
+        <>
+          <p class="muted">
+            The next matching request of this tab (fetch) is answered with the recorded stream, in its own encoding and with its status, without the
+            network. Armed rules survive a reload of the page and end when you disarm them or close this panel.
+          </p>
+          <label class="field">
+            Run{' '}
+            <select aria-label="Run" value={String(runKey.value)} onChange={(e) => chooseRun(Number((e.currentTarget as HTMLSelectElement).value))} data-testid="replay-run">
+              {runs.map((r) => (
+                <option key={r.key} value={String(r.key)}>
+                  run {r.runId} · {r.status} · {session.streams.get(r.streamId)?.info.format}
+                  {control.edits.has(r.streamId) ? ' · edited' : ''}
+                </option>
+              ))}
+            </select>
+          </label>
+          <div class="field-row">
+            <label class="field grow">
+              URL{' '}
+              <input type="text" aria-label="URL pattern" value={url.value} onInput={(e) => (url.value = (e.currentTarget as HTMLInputElement).value)} data-testid="replay-url" />
+            </label>
+            <label class="field">
+              Match{' '}
+              <select aria-label="URL match" value={match.value} onChange={(e) => (match.value = (e.currentTarget as HTMLSelectElement).value as UrlMatch)} data-testid="replay-match">
+                <option value="exact">exact URL</option>
+                <option value="prefix">starts with</option>
+                <option value="glob">glob (* any)</option>
+              </select>
+            </label>
+            <label class="field">
+              Method{' '}
+              <input type="text" size={6} aria-label="Method (empty: any)" value={method.value} onInput={(e) => (method.value = (e.currentTarget as HTMLInputElement).value)} />
+            </label>
+          </div>
+          <fieldset class="choices">
+            <legend>Which request</legend>
+            <label>
+              <input type="radio" name="replay-every" checked={!every.value} onChange={() => (every.value = false)} /> the next one only
+            </label>
+            <label>
+              <input type="radio" name="replay-every" checked={every.value} onChange={() => (every.value = true)} data-testid="replay-every" /> every one until disarmed
+            </label>
+            {later.length > 0 && !every.value && (
+              <label class="wide">
+                <input type="checkbox" checked={queue.value} onChange={() => (queue.value = !queue.value)} data-testid="replay-queue" /> and the {later.length}{' '}
+                request{later.length === 1 ? '' : 's'} after it with the thread's later run{later.length === 1 ? '' : 's'}, one each (a resume, a follow-up)
+              </label>
+            )}
+          </fieldset>
+          <label class="field">
+            Pace{' '}
+            <select aria-label="Pace" value={pace.value} onChange={(e) => (pace.value = (e.currentTarget as HTMLSelectElement).value as Pace)} data-testid="replay-pace">
+              {PACES.map(([p, label]) => (
+                <option key={p} value={p}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label class="check">
+            <input type="checkbox" checked={editing.value} onChange={() => (editing.value = !editing.value)} data-testid="replay-edit" /> Edit the events before
+            replaying (an edited copy; the recording stays as it is)
+          </label>
+          {editing.value && (
+            <div class="replay-editor">
+              <div class="toolbar-row wrap">
+                <label class="field">
+                  Event{' '}
+                  <input type="number" min={1} size={4} aria-label="Event number" value={at.value} onInput={(e) => (at.value = (e.currentTarget as HTMLInputElement).value)} data-testid="replay-at" />
+                </label>
+                <button type="button" class="button" onClick={() => quick('drop')} data-testid="replay-drop">
+                  Drop it
+                </button>
+                <button type="button" class="button" onClick={() => quick('cut')} title="Simulates a dropped connection" data-testid="replay-cut">
+                  Cut the stream after it
+                </button>
+                <button type="button" class="button" onClick={() => quick('error')} data-testid="replay-inject-error">
+                  Inject RUN_ERROR after it
+                </button>
+                <button type="button" class="link" onClick={() => setText(original)} disabled={!edited}>
+                  back to the recording
+                </button>
+              </div>
+              <textarea
+                class="replay-text"
+                aria-label="Events (a JSON array)"
+                spellcheck={false}
+                value={text.value}
+                onInput={(e) => setText((e.currentTarget as HTMLTextAreaElement).value)}
+                data-testid="replay-text"
+              />
+              <div class="replay-problems" data-testid="replay-problems" role="status">
+                {parsed && 'error' in parsed ? (
+                  <span class="error-text">{parsed.error}</span>
+                ) : problems.length === 0 ? (
+                  <span class="muted">{edited ? 'Edited copy: no protocol problem.' : 'As recorded: no protocol problem.'}</span>
+                ) : (
+                  <>
+                    <span class={errors ? 'error-text' : ''}>
+                      {edited ? 'Edited copy' : 'As recorded'}: {errors} error{errors === 1 ? '' : 's'}, {problems.length - errors} other
+                      {errors ? ' (replayed as is: the page meets them as from a broken agent)' : ''}
+                    </span>
+                    <ul>
+                      {problems.slice(0, 20).map((p, i) => (
+                        <li key={i} class={p.severity === 'error' ? 'error-text' : ''}>
+                          event {p.eventIndex + 1}: {p.message} <code class="muted">{p.ruleId}</code>
+                        </li>
+                      ))}
+                    </ul>
+                  </>
+                )}
+              </div>
+            </div>
+          )}
+          {failure.value && <p class="error-text">{failure.value}</p>}
+          <div class="dialog-actions">
+            <button type="button" class="button" onClick={onClose}>
+              Cancel
+            </button>
+            <button type="button" class="button primary" onClick={arm} disabled={!run || url.value.trim() === '' || (parsed !== null && 'error' in parsed)} data-testid="replay-arm">
+              Arm{edited ? ' (edited copy)' : ''}
+            </button>
+          </div>
+        </>
+      )}
+    </Modal>
   );
 }

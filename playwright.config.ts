@@ -1,6 +1,12 @@
 import { defineConfig } from '@playwright/test';
 
-/** Chromium end-to-end tests: the built extension in Debian's Chromium (see e2e/support/chromium.ts). */
+/**
+ * Chromium end-to-end tests: the built extension in Debian's Chromium (see e2e/support/chromium.ts).
+ * Two projects: "heavy" holds the tests that measure (memory, long tasks, floods of events, chunk timing) and runs alone;
+ * "light" holds the rest, which `npm run test:chromium` runs two at a time first.
+ */
+/** Measured or timing-sensitive (the transparency test compares the chunks the page reads with and without us). */
+const HEAVY = ['**/limits.spec.ts', '**/lossless.spec.ts', '**/import.spec.ts', '**/transparency.spec.ts'];
 export default defineConfig({
   testDir: 'e2e/chromium',
   timeout: 90_000,
@@ -10,4 +16,8 @@ export default defineConfig({
   retries: 0,
   reporter: [['list']],
   outputDir: 'test-results/chromium',
+  projects: [
+    { name: 'light', testIgnore: HEAVY },
+    { name: 'heavy', testMatch: HEAVY },
+  ],
 });

@@ -7,10 +7,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { type DemoServer, startDemoServer } from '../../demo/server';
+import type { DemoServer } from '../../demo/server';
 import { type ChromiumWithExtension, launchChromium } from '../support/chromium';
 import { devtoolsFor } from '../support/devtools';
 import { ROOT } from '../support/paths';
+import { type StoppableDemo, startStoppableDemo } from '../support/stoppableDemo';
 
 const artifacts = join(ROOT, 'artifacts');
 /** Docked narrow, in both themes: a screenshot each into artifacts/, and nothing wider than the panel. */
@@ -28,20 +29,10 @@ async function narrowShots(panel: Page, name: string, selector: string) {
 let demo: DemoServer;
 let browser: ChromiumWithExtension;
 /** Requests that reached the agent, and whether it is stopped (it then answers 503). */
-let agentRequests = 0;
-let agentDown = false;
+let agent: StoppableDemo['agent'];
 
 test.beforeAll(async () => {
-  demo = await startDemoServer({
-    delayMs: 3,
-    extraRoutes: (_req, res, url) => {
-      if (!url.pathname.startsWith('/agent/')) return false;
-      agentRequests++;
-      if (!agentDown) return false;
-      res.writeHead(503, { 'content-type': 'text/plain' }).end('The demo agent is stopped');
-      return true;
-    },
-  });
+  ({ demo, agent } = await startStoppableDemo(3));
   browser = await launchChromium();
 });
 test.afterAll(async () => {
@@ -49,7 +40,7 @@ test.afterAll(async () => {
   await demo?.close();
 });
 test.beforeEach(() => {
-  agentDown = false;
+  agent.down = false;
 });
 
 /** The toolbar icon's badge text for a tab, read in the extension's panel page. */
@@ -97,8 +88,8 @@ test('a recorded run answers the reloaded page with the agent stopped: same mess
   await panel.keyboard.press('Escape');
   await expect(panel.getByTestId('replay-dialog')).toHaveCount(0);
   await expect(opener).toBeFocused();
-  agentDown = true;
-  const before = agentRequests;
+  agent.down = true;
+  const before = agent.requests;
   await arm(panel, 'instant');
   await expect(panel.getByTestId('replay-armed')).toContainText(`POST ${demo.url}/agent/state?delay=* (glob) · the next request · instant`);
   // The toolbar icon says so for this tab (and only this one).
@@ -113,7 +104,7 @@ test('a recorded run answers the reloaded page with the agent stopped: same mess
   const replayed = await run(page, 'state');
   expect(replayed.error).toBeNull();
   expect(replayed.snapshot.state).toEqual(recorded.snapshot.state);
-  expect(agentRequests).toBe(before);
+  expect(agent.requests).toBe(before);
   await expect(panel.getByTestId('replay-status')).toContainText(/Answered POST .*agent\/state\?delay=\[redacted\] with run .*: (\d+) of \1 events sent/);
   await expect(panel.getByTestId('replay-diff')).toHaveText('the page sent the same input as the recording');
   await expect(panel.getByTestId('replayed-tag')).toHaveCount(1);
@@ -122,12 +113,12 @@ test('a recorded run answers the reloaded page with the agent stopped: same mess
   await expect.poll(() => badge(panel, tabId)).toBe('');
 
   // Nothing armed: the request reaches the agent, untouched.
-  agentDown = false;
+  agent.down = false;
   await page.reload();
   const live = await run(page, 'state');
   expect(live.error).toBeNull();
   expect(live.snapshot).toEqual(replayed.snapshot);
-  expect(agentRequests).toBe(before + 1);
+  expect(agent.requests).toBe(before + 1);
   await page.close();
   await panel.close();
 });
@@ -139,7 +130,7 @@ test('step by step: after each "Next event" the page shows the assistant message
   const panel = await browser.openPanel(await browser.tabIdOf(page));
   await panel.setViewportSize({ width: 560, height: 700 });
   await expect(panel.getByTestId('event-count')).toHaveText(`${recorded.length} events`);
-  agentDown = true;
+  agent.down = true;
   await arm(panel, 'step');
   await page.reload();
   const done = page.evaluate(() => window.demo.runScenario('chat').then((r) => r.error ?? null));
@@ -185,7 +176,7 @@ test('an edited copy with TOOL_CALL_ARGS before its START: the page client fails
   const panel = await browser.openPanel(await browser.tabIdOf(page));
   await panel.setViewportSize({ width: 560, height: 700 });
   await expect(panel.getByTestId('problem-count')).toHaveCount(0);
-  agentDown = true;
+  agent.down = true;
   await arm(panel, 'instant', async (dialog) => {
     await dialog.getByTestId('replay-edit').check();
     const editor = dialog.getByTestId('replay-text');
@@ -220,8 +211,8 @@ test('a protobuf recording replays as protobuf', async () => {
   expect(recorded.error).toBeNull();
   const panel = await browser.openPanel(await browser.tabIdOf(page));
   await expect(panel.getByTestId('event-count')).not.toHaveText('0 events');
-  agentDown = true;
-  const before = agentRequests;
+  agent.down = true;
+  const before = agent.requests;
   await arm(panel, '10x', async (dialog) => {
     await dialog.getByTestId('replay-every').check();
   });
@@ -262,7 +253,7 @@ test('a protobuf recording replays as protobuf', async () => {
   expect(wire.type).toBe('application/vnd.ag-ui.event+proto');
   expect(wire.status).toBe(200);
   expect(wire.first[0]).toBe(0); // a big-endian length, not "data:"
-  expect(agentRequests).toBe(before);
+  expect(agent.requests).toBe(before);
   // That request sent "{}": the banner says where it differs from the recorded input, recorded beside sent.
   const diff = panel.getByTestId('replay-diff');
   await expect(diff).toContainText(/the page's input differs from the recording in \d+ places/);
@@ -273,7 +264,7 @@ test('a protobuf recording replays as protobuf', async () => {
   await panel.getByTestId('replay-disarm').click();
   await expect(panel.getByTestId('replay-armed')).toHaveCount(0);
   expect(await page.evaluate((url) => fetch(url, { method: 'POST', body: '{}' }).then((r) => r.status), `${demo.url}/agent/chat?delay=0`)).toBe(503);
-  expect(agentRequests).toBe(before + 1);
+  expect(agent.requests).toBe(before + 1);
   // Armed again, then the panel closes: nothing stays armed behind the user's back.
   const tabId = await browser.tabIdOf(page);
   await arm(panel, 'instant');
@@ -283,7 +274,7 @@ test('a protobuf recording replays as protobuf', async () => {
   await expect.poll(() => badge(later, tabId)).toBe('');
   await expect(later.getByTestId('replay-armed')).toHaveCount(0);
   expect(await page.evaluate((url) => fetch(url, { method: 'POST', body: '{}' }).then((r) => r.status), `${demo.url}/agent/chat?delay=0`)).toBe(503);
-  expect(agentRequests).toBe(before + 2);
+  expect(agent.requests).toBe(before + 2);
   await page.close();
   await later.close();
 });
@@ -295,8 +286,8 @@ test("a run and the thread's later runs answer the requests in order: an interru
   expect(recorded.error).toBeNull();
   const panel = await browser.openPanel(await browser.tabIdOf(page));
   await expect(panel.getByTestId('event-count')).not.toHaveText('0 events');
-  agentDown = true;
-  const before = agentRequests;
+  agent.down = true;
+  const before = agent.requests;
   // Opened from the Runs tab, on the interrupted run: the dialog starts from that run.
   await panel.getByRole('tab', { name: 'Runs' }).click();
   const first = panel.locator('[data-run-id]').first();
@@ -313,7 +304,7 @@ test("a run and the thread's later runs answer the requests in order: an interru
   const replayed = await run(page, 'interrupt');
   expect(replayed.error).toBeNull();
   expect(replayed.snapshot).toEqual(recorded.snapshot);
-  expect(agentRequests).toBe(before);
+  expect(agent.requests).toBe(before);
   await expect(panel.getByTestId('replay-armed')).toHaveCount(0);
   await expect(panel.getByTestId('replay-status')).toHaveCount(2);
   await page.close();
@@ -338,13 +329,13 @@ test('in the real DevTools panel, docked 560 px wide: armed there, the reloaded 
     await expect.poll(() => text('[data-testid=replay-dialog] h2')).toBe('Replay to page');
     await devtools.clickInPanel(withDevtools.extensionId, '[data-testid=replay-arm]');
     await expect.poll(() => text('[data-testid=replay-armed]')).toContain('Replay armed');
-    agentDown = true;
-    const before = agentRequests;
+    agent.down = true;
+    const before = agent.requests;
     await page.reload();
     const replayed = await run(page, 'chat');
     expect(replayed.error).toBeNull();
     expect(replayed.snapshot).toEqual(recorded.snapshot);
-    expect(agentRequests).toBe(before);
+    expect(agent.requests).toBe(before);
     await expect.poll(() => text('[data-testid=replay-status]')).toMatch(/^Answered POST/);
     // The replayed stream is captured like the recording was, tagged.
     await expect.poll(() => text('[data-testid=event-count]')).toBe(`${events} events`);
@@ -371,8 +362,8 @@ test("an imported session (someone else's export) replays into another tab's pag
   await panel.close();
 
   // Another tab, a fresh page, the agent stopped: the file is imported into its panel and armed from there.
-  agentDown = true;
-  const before = agentRequests;
+  agent.down = true;
+  const before = agent.requests;
   const other = await browser.context.newPage();
   await other.goto(`${demo.url}/?delay=0&other`);
   const otherPanel = await browser.openPanel(await browser.tabIdOf(other));
@@ -382,7 +373,7 @@ test("an imported session (someone else's export) replays into another tab's pag
   const replayed = await run(other, 'chat');
   expect(replayed.error).toBeNull();
   expect(replayed.snapshot).toEqual(recorded.snapshot);
-  expect(agentRequests).toBe(before);
+  expect(agent.requests).toBe(before);
   await expect(otherPanel.getByTestId('replay-status')).toContainText('Answered');
   await other.close();
   await otherPanel.close();

@@ -6,27 +6,19 @@
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type DemoServer, startDemoServer } from '../../demo/server';
+import type { DemoServer } from '../../demo/server';
 import { type FirefoxWithExtension, launchFirefox } from '../support/firefox';
 import { ROOT } from '../support/paths';
 import { poll, textOf } from '../support/poll';
+import { type StoppableDemo, startStoppableDemo } from '../support/stoppableDemo';
 
 let demo: DemoServer;
 let firefox: FirefoxWithExtension;
-let agentRequests = 0;
-let agentDown = false;
+/** Requests that reached the agent, and whether it is stopped (it then answers 503). */
+let agent: StoppableDemo['agent'];
 
 beforeAll(async () => {
-  demo = await startDemoServer({
-    delayMs: 0,
-    extraRoutes: (_req, res, url) => {
-      if (!url.pathname.startsWith('/agent/')) return false;
-      agentRequests++;
-      if (!agentDown) return false;
-      res.writeHead(503, { 'content-type': 'text/plain' }).end('The demo agent is stopped');
-      return true;
-    },
-  });
+  ({ demo, agent } = await startStoppableDemo(0));
   firefox = await launchFirefox();
 });
 afterAll(async () => {
@@ -42,7 +34,7 @@ const run = (page: Page, scenario: string) =>
   }, scenario);
 
 async function record(query: string, scenario: string) {
-  agentDown = false;
+  agent.down = false;
   const page = await firefox.browser.newPage();
   await page.goto(`${demo.url}/${query}`);
   const recorded = await run(page, scenario);
@@ -63,8 +55,8 @@ async function arm(panel: Page, pace: string) {
 
 test('Firefox: the armed recording answers the reloaded page with the agent stopped; nothing armed, the agent is asked', async () => {
   const { page, panel, tabId, recorded } = await record('?delay=0', 'state');
-  agentDown = true;
-  const before = agentRequests;
+  agent.down = true;
+  const before = agent.requests;
   await arm(panel, 'instant');
   const badge = () => panel.evaluate((id: number) => (globalThis as unknown as { browser: { action: { getBadgeText(d: object): Promise<string> } } }).browser.action.getBadgeText({ tabId: id }), tabId);
   expect(await badge()).toBe('RPL');
@@ -72,15 +64,15 @@ test('Firefox: the armed recording answers the reloaded page with the agent stop
   const replayed = await run(page, 'state');
   expect(replayed.error).toBeNull();
   expect(replayed.snapshot).toEqual(recorded.snapshot);
-  expect(agentRequests).toBe(before);
+  expect(agent.requests).toBe(before);
   expect(await poll(() => textOf(panel, '[data-testid=replay-status]'), (t) => t.startsWith('Answered'))).toMatch(/Answered POST .*: (\d+) of \1 events sent/);
   expect(await poll(() => panel.$$eval('[data-testid=replayed-tag]', (els) => els.length), (n) => n === 1)).toBe(1);
   expect(await poll(badge, (t) => t === '')).toBe('');
   // Nothing armed: the next run goes to the agent.
-  agentDown = false;
+  agent.down = false;
   await page.reload();
   expect((await run(page, 'state')).snapshot).toEqual(recorded.snapshot);
-  expect(agentRequests).toBe(before + 1);
+  expect(agent.requests).toBe(before + 1);
   await page.close();
   await panel.close();
 });
@@ -88,7 +80,7 @@ test('Firefox: the armed recording answers the reloaded page with the agent stop
 test('Firefox: step by step, the page shows the assistant message so far after each "Next event"', async () => {
   const { page, panel, recorded } = await record('?delay=0', 'chat');
   await panel.setViewport({ width: 560, height: 700 });
-  agentDown = true;
+  agent.down = true;
   await arm(panel, 'step');
   await page.reload();
   const done = page.evaluate(() => window.demo.runScenario('chat').then((r) => r.error ?? null));
@@ -118,14 +110,14 @@ test('Firefox: step by step, the page shows the assistant message so far after e
 
 test('Firefox: a protobuf recording replays as protobuf', async () => {
   const { page, panel, recorded } = await record('?format=proto&delay=0', 'chat');
-  agentDown = true;
-  const before = agentRequests;
+  agent.down = true;
+  const before = agent.requests;
   await arm(panel, '10x');
   await page.reload();
   const replayed = await run(page, 'chat');
   expect(replayed.error).toBeNull();
   expect(replayed.snapshot).toEqual(recorded.snapshot);
-  expect(agentRequests).toBe(before);
+  expect(agent.requests).toBe(before);
   // The replayed stream, as the panel captured it, is protobuf.
   await poll(() => panel.$$eval('[data-testid=replayed-tag]', (els) => els.length), (n) => n === 1);
   await panel.evaluate(() => (document.querySelector('[data-testid=replayed-tag]')!.closest('.row') as HTMLElement).click());

@@ -78,13 +78,7 @@ export function CaptureSettings({ capture, onClose }: { capture: CaptureControl;
   const sites = capture.sites;
   const all = sites?.enabled.includes('<all_urls>') ?? false;
   return (
-    <Modal onClose={onClose} labelledBy="settings-title" testId="settings">
-      <div class="dialog-head">
-        <h2 id="settings-title">Where capture runs</h2>
-        <button type="button" class="icon-button" aria-label="Close" onClick={onClose}>
-          ✕
-        </button>
-      </div>
+    <Modal onClose={onClose} title="Where capture runs" testId="settings">
       <p>
         Always, on local development pages: <span class="muted">{sites?.local.map(siteLabel).join(', ') ?? '…'}</span>.
       </p>

@@ -89,13 +89,7 @@ export function ExportDialog({ store, onExport, onClose }: { store: SessionStore
   const chosen = scopes.find((s) => s.id === scopeId.value)?.scope;
   const metaFormat = format.value === 'session' || format.value === 'test';
   return (
-    <Modal onClose={onClose} labelledBy="export-title" testId="export-dialog">
-      <div class="dialog-head">
-        <h2 id="export-title">Export the session</h2>
-        <button type="button" class="icon-button" aria-label="Close" onClick={onClose}>
-          ✕
-        </button>
-      </div>
+    <Modal onClose={onClose} title="Export the session" testId="export-dialog">
       <label class="field">
         What{' '}
         <select aria-label="Scope" value={scopeId.value} onChange={(e) => (scopeId.value = (e.currentTarget as HTMLSelectElement).value)} data-testid="export-scope">

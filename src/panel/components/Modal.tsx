@@ -4,10 +4,10 @@ import { useEffect, useRef } from 'preact/hooks';
 const FOCUSABLE = 'select, input:not([type=hidden]), textarea, button, [href], [tabindex]:not([tabindex="-1"])';
 
 /**
- * A modal dialog as DevTools has them: focus moves into it (its first field), Tab stays inside, Esc or a click
+ * A modal dialog as DevTools has them, with its title and ✕: focus moves into it (its first field), Tab stays inside, Esc or a click
  * outside closes it, and focus goes back where it was.
  */
-export function Modal({ onClose, labelledBy, testId, wide, children }: { onClose(): void; labelledBy: string; testId: string; wide?: boolean; children: ComponentChildren }) {
+export function Modal({ onClose, title, testId, wide, children }: { onClose(): void; title: string; testId: string; wide?: boolean; children: ComponentChildren }) {
   const ref = useRef<HTMLDivElement>(null);
   const close = useRef(onClose);
   close.current = onClose;
@@ -43,7 +43,13 @@ export function Modal({ onClose, labelledBy, testId, wide, children }: { onClose
   }, []);
   return (
     <div class="dialog-backdrop" onClick={(e) => e.target === e.currentTarget && onClose()}>
-      <div ref={ref} class={`dialog${wide ? ' dialog-wide' : ''}`} role="dialog" aria-modal="true" aria-labelledby={labelledBy} data-testid={testId} tabIndex={-1}>
+      <div ref={ref} class={`dialog${wide ? ' dialog-wide' : ''}`} role="dialog" aria-modal="true" aria-labelledby={`${testId}-title`} data-testid={testId} tabIndex={-1}>
+        <div class="dialog-head">
+          <h2 id={`${testId}-title`}>{title}</h2>
+          <button type="button" class="icon-button" aria-label="Close" onClick={onClose}>
+            ✕
+          </button>
+        </div>
         {children}
       </div>
     </div>

@@ -150,13 +150,7 @@ export function ReplayDialog({ store, control, runKey: asked, onClose }: { store
   };
 
   return (
-    <Modal onClose={onClose} labelledBy="replay-title" testId="replay-dialog" wide>
-      <div class="dialog-head">
-        <h2 id="replay-title">Replay to page</h2>
-        <button type="button" class="icon-button" aria-label="Close" onClick={onClose}>
-          ✕
-        </button>
-      </div>
+    <Modal onClose={onClose} title="Replay to page" testId="replay-dialog" wide>
       {runs.length === 0 ? (
         <p>No run to replay: record one (or import a session) first. WebSocket streams cannot be replayed.</p>
       ) : (

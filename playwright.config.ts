@@ -5,8 +5,11 @@ import { defineConfig } from '@playwright/test';
  * Two projects: "heavy" holds the tests that measure (memory, long tasks, floods of events, chunk timing) and runs alone;
  * "light" holds the rest, which `npm run test:chromium` runs two at a time first.
  */
-/** Measured or timing-sensitive (the transparency test compares the chunks the page reads with and without us). */
-const HEAVY = ['**/limits.spec.ts', '**/lossless.spec.ts', '**/import.spec.ts', '**/transparency.spec.ts'];
+/**
+ * Measured or timing-sensitive: memory, long tasks, floods, the chunks the page reads with and without us
+ * (transparency), and a real mouse click at a position in the DevTools window (optin).
+ */
+const HEAVY = ['**/limits.spec.ts', '**/lossless.spec.ts', '**/import.spec.ts', '**/transparency.spec.ts', '**/optin.spec.ts'];
 export default defineConfig({
   testDir: 'e2e/chromium',
   timeout: 90_000,

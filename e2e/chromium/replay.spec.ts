@@ -322,12 +322,15 @@ test('in the real DevTools panel, docked 560 px wide: armed there, the reloaded 
     await devtools.dock('undocked');
     await devtools.resize(560, 700);
     const panel = await devtools.panelFrame(withDevtools.extensionId);
+    // The window has taken its size (the panel is narrower than the DevTools window).
+    await expect.poll(() => panel.evaluate<number>('innerWidth')).toBeLessThanOrEqual(560);
     const text = (selector: string) => panel.evaluate<string>(`document.querySelector(${JSON.stringify(selector)})?.textContent ?? ''`);
     const events = await page.evaluate(() => window.demo.records[0]!.events.length);
     await expect.poll(() => text('[data-testid=event-count]')).toBe(`${events} events`);
-    await devtools.clickInPanel(withDevtools.extensionId, '[data-testid=replay-open]');
+    const click = (selector: string) => panel.evaluate(`document.querySelector(${JSON.stringify(selector)}).click()`);
+    await click('[data-testid=replay-open]');
     await expect.poll(() => text('[data-testid=replay-dialog] h2')).toBe('Replay to page');
-    await devtools.clickInPanel(withDevtools.extensionId, '[data-testid=replay-arm]');
+    await click('[data-testid=replay-arm]');
     await expect.poll(() => text('[data-testid=replay-armed]')).toContain('Replay armed');
     agent.down = true;
     const before = agent.requests;

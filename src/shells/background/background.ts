@@ -52,7 +52,7 @@ const ready: Promise<void> = browser.storage.session
 const replay = new ReplayRules({
   store: (items) => void browser.storage.session.set(items).catch(() => undefined),
   remove: (key) => void browser.storage.session.remove(key).catch(() => undefined),
-  toTab: (tabId, command) => void browser.tabs.sendMessage(tabId, command).catch(() => undefined),
+  toTab: (tabId, command) => browser.tabs.sendMessage(tabId, command).catch(() => undefined),
   toPanels: (tabId, message) => broadcast(tabId, message),
   badge: (tabId, text, title) => {
     const action = (browser as unknown as { action?: { setBadgeText(d: object): Promise<void>; setTitle(d: object): Promise<void>; setBadgeBackgroundColor(d: object): Promise<void> } }).action;

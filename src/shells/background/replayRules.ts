@@ -9,7 +9,8 @@ import type { PanelInbound, RelayCommand, ReplayRule, ReplayRuleSummary } from '
 interface Sinks {
   store(items: Record<string, unknown>): void;
   remove(key: string): void;
-  toTab(tabId: number, command: RelayCommand): void;
+  /** Resolves once the tab's content script has taken it (or failed to). */
+  toTab(tabId: number, command: RelayCommand): Promise<unknown>;
   toPanels(tabId: number, message: PanelInbound): void;
   badge(tabId: number, text: string, title: string): void;
 }
@@ -45,7 +46,7 @@ export class ReplayRules {
   }
 
   step(tabId: number, rule: string, to: number): void {
-    this.sinks.toTab(tabId, { kind: 'agui-replay-step', rule, to });
+    void this.sinks.toTab(tabId, { kind: 'agui-replay-step', rule, to });
   }
 
   /** The relay's word on an answer: passed to the panels; an answer for the next request only uses the rule up. */
@@ -74,8 +75,10 @@ export class ReplayRules {
     else this.byTab.delete(tabId);
     if (rules.length) this.sinks.store({ [KEY + tabId]: rules });
     else this.sinks.remove(KEY + tabId);
-    this.sinks.toTab(tabId, { kind: 'agui-replay-rules', rules });
-    this.sinks.toPanels(tabId, { kind: 'replay-rules', tabId, rules: this.summaries(tabId) });
     this.showBadge(tabId);
+    // The panel says "armed" once the page has the rules (a request sent right after is answered), or once it is
+    // known that the tab has no capture script yet (then a reload brings them).
+    const summaries = this.summaries(tabId);
+    void this.sinks.toTab(tabId, { kind: 'agui-replay-rules', rules }).finally(() => this.sinks.toPanels(tabId, { kind: 'replay-rules', tabId, rules: summaries }));
   }
 }

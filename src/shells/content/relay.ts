@@ -496,8 +496,9 @@ browser.runtime.onMessage.addListener((raw: unknown) => {
   if (!parsed.success) return undefined;
   const command = parsed.data;
   if (command.kind === 'agui-replay-rules') {
+    // The hook has them (posted on its port) before the background tells the panel they are armed.
     replay.setRules(command.rules);
-    return undefined;
+    return Promise.resolve(true);
   }
   if (command.kind === 'agui-replay-step') {
     replay.step(command.rule, command.to);

@@ -3,13 +3,13 @@
  * huge files: each bad file gets its inline message within 2 s, nothing is polluted or run, and a 200 MB file or
  * 1,000,000 events load with a progress bar and no task longer than 100 ms (PerformanceObserver "longtask").
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { type DemoServer, startDemoServer } from '../../demo/server';
 import { type ChromiumWithExtension, launchChromium } from '../support/chromium';
 import { devtoolsFor } from '../support/devtools';
-import { writeImportFiles } from '../support/importFiles';
+import { serveFiles, writeImportFiles } from '../support/importFiles';
 import { type ProbeServer, startProbeServer } from '../support/probeServer';
 
 let files: ReturnType<typeof writeImportFiles>;
@@ -20,19 +20,7 @@ test.beforeAll(async () => {
   files = writeImportFiles();
   demo = await startDemoServer({
     port: 0,
-    extraRoutes: (_req, res, url) => {
-      const m = /^\/files\/([\w.-]+)$/.exec(url.pathname);
-      if (!m) return false;
-      let body: Buffer;
-      try {
-        body = readFileSync(join(files.dir, m[1]!));
-      } catch {
-        res.writeHead(404).end();
-        return true;
-      }
-      res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(body);
-      return true;
-    },
+    extraRoutes: serveFiles(files.dir),
   });
   browser = await launchChromium({ extension: false });
 });

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { type ChromiumWithExtension, launchChromium } from '../support/chromium';
 import { type ProbeServer, startProbeServer } from '../support/probeServer';
-import { breakGeneratedTest, cli, GROUP_LABEL, type Group, runGeneratedTest, SECRET_BODY, SECRETS } from '../support/sharing';
+import { breakGeneratedTest, checkExported, cli, GROUP_LABEL, type Group, READABLE_FORMATS, runGeneratedTest, SECRET_BODY, SECRETS } from '../support/sharing';
 
 let probe: ProbeServer;
 let browser: ChromiumWithExtension;
@@ -42,17 +42,7 @@ async function exportFile(format: string, groups: Group[] = []): Promise<{ name:
 }
 
 test('every format, named <host>-<date>.agui.*, reads back with the same events and no error', async () => {
-  for (const [format, ext] of [
-    ['session', 'agui.json'],
-    ['jsonl', 'agui.jsonl'],
-    ['sse', 'agui.sse'],
-  ] as const) {
-    const file = await exportFile(format);
-    expect(file.name).toMatch(new RegExp(`^127\\.0\\.0\\.1_\\d+-\\d{4}-\\d\\d-\\d\\d-\\d{6}\\.${ext.replace('.', '\\.')}$`));
-    const lint = cli(['lint', file.path]);
-    expect(lint.code, lint.out).toBe(0);
-    expect(lint.out).toContain('16 events');
-  }
+  for (const [format, ext] of READABLE_FORMATS) checkExported(await exportFile(format), ext, 16);
 });
 
 for (const group of Object.keys(SECRETS) as Group[]) {

@@ -2,14 +2,14 @@
  * Import in Firefox's viewer page (issue 11): ?src= and each bad file gets its inline message within 2 s, nothing
  * polluted or run. The import worker is a module worker: this is where a browser could differ.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ElementHandle } from 'puppeteer-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type DemoServer, startDemoServer } from '../../demo/server';
 import { type FirefoxWithExtension, launchFirefox } from '../support/firefox';
-import { BAD_FILES } from '../support/importFiles';
+import { BAD_FILES, serveFiles } from '../support/importFiles';
 import { poll, textOf } from '../support/poll';
 
 const dir = mkdtempSync(join(tmpdir(), 'agui-ff-import-'));
@@ -20,19 +20,7 @@ beforeAll(async () => {
   for (const f of BAD_FILES) writeFileSync(join(dir, f.name), f.content);
   demo = await startDemoServer({
     port: 0,
-    extraRoutes: (_req, res, url) => {
-      const m = /^\/files\/([\w.-]+)$/.exec(url.pathname);
-      if (!m) return false;
-      let body: Buffer;
-      try {
-        body = readFileSync(join(dir, m[1]!));
-      } catch {
-        res.writeHead(404).end();
-        return true;
-      }
-      res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(body);
-      return true;
-    },
+    extraRoutes: serveFiles(dir),
   });
   firefox = await launchFirefox({ extension: false });
 });

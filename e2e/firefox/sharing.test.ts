@@ -11,7 +11,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type FirefoxWithExtension, launchFirefox } from '../support/firefox';
 import { poll, textOf } from '../support/poll';
 import { type ProbeServer, startProbeServer } from '../support/probeServer';
-import { breakGeneratedTest, cli, GROUP_LABEL, type Group, runGeneratedTest, SECRET_BODY, SECRETS } from '../support/sharing';
+import { breakGeneratedTest, checkExported, cli, GROUP_LABEL, type Group, READABLE_FORMATS, runGeneratedTest, SECRET_BODY, SECRETS } from '../support/sharing';
 
 let probe: ProbeServer;
 let firefox: FirefoxWithExtension;
@@ -60,17 +60,7 @@ async function exportFile(format: string, groups: Group[] = []): Promise<{ name:
 }
 
 test('Firefox: every format, named <host>-<date>.agui.*, reads back with the same events and no error', async () => {
-  for (const [format, ext] of [
-    ['session', 'agui.json'],
-    ['jsonl', 'agui.jsonl'],
-    ['sse', 'agui.sse'],
-  ] as const) {
-    const file = await exportFile(format);
-    expect(file.name).toMatch(new RegExp(`^127\\.0\\.0\\.1_\\d+-\\d{4}-\\d\\d-\\d\\d-\\d{6}\\.${ext.replace('.', '\\.')}$`));
-    const lint = cli(['lint', file.path]);
-    expect(lint.code, lint.out).toBe(0);
-    expect(lint.out).toContain('16 events');
-  }
+  for (const [format, ext] of READABLE_FORMATS) checkExported(await exportFile(format), ext, 16);
 });
 
 test('Firefox: each redaction group (in turn as session, JSONL and SSE): the file holds none of it, and still lints and replays', async () => {

@@ -2,7 +2,8 @@
  * Files for the import tests: bad ones (each with the message it must get), and big ones (a 200 MB session
  * export, 1,000,000 tiny events), written once into a temporary folder.
  */
-import { mkdirSync, writeFileSync, openSync, writeSync, closeSync } from 'node:fs';
+import { mkdirSync, writeFileSync, openSync, readFileSync, writeSync, closeSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -120,3 +121,20 @@ export function writeImportFiles(): { dir: string; bad: (BadFile & { path: strin
   writeFileSync(big, sessionFile(2, chunks));
   return { dir, bad, big: { path: big, events: n + 4 }, million: { path: million, events: 1_000_000 } };
 }
+
+/** A demo-server route that serves the files of a folder at /files/NAME (404 for any other name). */
+export const serveFiles =
+  (dir: string) =>
+  (_req: IncomingMessage, res: ServerResponse, url: URL): boolean => {
+    const m = /^\/files\/([\w.-]+)$/.exec(url.pathname);
+    if (!m) return false;
+    let body: Buffer;
+    try {
+      body = readFileSync(join(dir, m[1]!));
+    } catch {
+      res.writeHead(404).end();
+      return true;
+    }
+    res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(body);
+    return true;
+  };

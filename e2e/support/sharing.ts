@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { GROUP_LABELS } from '../../src/engine/session/redact';
 import { ROOT } from './paths';
 
 /** The request body the page posts: the user's prompt and input state are secrets too. */
@@ -26,14 +27,23 @@ export const SECRETS = {
   requestBodies: ['SECRET-PROMPT', 'SECRET-INPUT-STATE'],
 } as const;
 export type Group = keyof typeof SECRETS;
-export const GROUP_LABEL: Record<Group, string> = {
-  messageText: 'message text',
-  reasoning: 'reasoning',
-  toolArgs: 'tool arguments',
-  toolResults: 'tool results',
-  state: 'state values',
-  requestBodies: 'request bodies',
-};
+/** The dialog's label of each group (what the tests tick). */
+export const GROUP_LABEL: Record<Group, string> = GROUP_LABELS;
+
+/** The formats a session exports to as files the CLI reads back, with their extensions. */
+export const READABLE_FORMATS = [
+  ['session', 'agui.json'],
+  ['jsonl', 'agui.jsonl'],
+  ['sse', 'agui.sse'],
+] as const;
+
+/** An exported file is named `<host>-<date>.<ext>` and lints with every event of the capture and no error. */
+export function checkExported(file: { name: string; path: string }, ext: string, events: number): void {
+  if (!new RegExp(`^127\\.0\\.0\\.1_\\d+-\\d{4}-\\d\\d-\\d\\d-\\d{6}\\.${ext.replace('.', '\\.')}$`).test(file.name)) throw new Error(`${file.name} is not named <host>-<date>.${ext}`);
+  const lint = cli(['lint', file.path]);
+  if (lint.code !== 0) throw new Error(`lint ${file.name} exited ${lint.code}: ${lint.out}`);
+  if (!lint.out.includes(`${events} events`)) throw new Error(`lint ${file.name} did not read ${events} events: ${lint.out}`);
+}
 
 /** Runs the built CLI on a file: its exit code and output. */
 export function cli(args: string[]): { code: number; out: string } {

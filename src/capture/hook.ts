@@ -250,14 +250,15 @@ import { HANDSHAKE_KEY, type HookMessage, type PageMessage, RELAY_READY_EVENT, t
       },
     });
     const response = new NativeResponse(stream, { status: rule.status, statusText: rule.statusText, headers: { 'content-type': rule.contentType } });
-    apply(listen, signal ?? new EventTarget(), [
-      'abort',
-      () => {
-        answers.get(rid)?.error(signal!.reason);
-        answers.delete(rid);
-        send({ kind: 'replay-cancel', rid });
-      },
-    ]);
+    if (signal)
+      apply(listen, signal, [
+        'abort',
+        () => {
+          answers.get(rid)?.error(signal.reason);
+          answers.delete(rid);
+          send({ kind: 'replay-cancel', rid });
+        },
+      ]);
     send({ kind: 'replay-ask', rid, rule: rule.id, url, method });
     void tee(response, args, request, body, formatOf(rule.contentType) ?? 'sse', asked, { replay: rule.id, url });
     return resolved(response);

@@ -104,7 +104,6 @@ export class ReplayAnswers {
       const bytes = base64ToBytes(step.base64);
       this.toHook({ kind: 'replay-data', rid: a.rid, bytes }, [bytes.buffer as ArrayBuffer]);
       a.next++;
-      if (pace === 'step') this.status(a, a.next < steps.length ? 'waiting' : 'answering');
     }
     this.toHook({ kind: 'replay-end', rid: a.rid });
     this.finish(a, 'done');

@@ -5,7 +5,7 @@
  *    the time without the extension) and with the panel open (target ≤ 1.5x); the three are measured in
  *    alternating rounds so that drift in the machine's load falls on all alike;
  *  - how long after the page finished a 100,000-event stream the open panel shows the exact count (target ≤ 1 s);
- *  - a 1,000,000-event flood with the panel open: the page's read time and a tiny fetch right after it, against the
+ *  - 1,000,000-event floods with the panel open (FLOODS, default 3; medians): the page's read time and a tiny fetch right after it, against the
  *    same without the extension, and the panel's longest task while it catches up (target < 100 ms);
  *  - the size of the script injected into every page's MAIN world (target under 8 KB minified).
  * Run `npm run build` first.
@@ -174,28 +174,38 @@ const latencies: number[] = [];
 }
 const latency = median(latencies);
 
-// A 1,000,000-event flood with the panel open, against the same read without the extension.
-const flood = { without: { ms: 0, tinyMs: 0 }, panel: { ms: 0, tinyMs: 0 }, longest: 0, caughtUp: Number.POSITIVE_INFINITY };
+// A 1,000,000-event flood with the panel open, against the same read without the extension: FLOODS of each (a
+// fresh browser for each flood with the panel), medians (one flood is at the mercy of what else the 2 cores do).
+const FLOODS = Number(process.env.FLOODS ?? 3);
+const floods = { without: [] as { ms: number; tinyMs: number }[], panel: [] as { ms: number; tinyMs: number }[], longest: [] as number[], caughtUp: [] as number[] };
 {
   const plain = await launch('without');
   try {
     await readStream(plain.page, '/many?n=1000000');
-    flood.without = await readStream(plain.page, '/many?n=1000000');
+    for (let i = 0; i < FLOODS; i++) floods.without.push(await readStream(plain.page, '/many?n=1000000'));
   } finally {
     await plain.browser.close();
   }
-  const { browser, page, panel } = await launch('panel');
-  try {
-    await watchPanel(panel!, 1_000_000);
-    const r = await readStream(page, '/many?n=1000000');
-    flood.panel = r;
-    const p = await panelResult(panel!, 120_000);
-    flood.longest = p.longest;
-    if (p.reachedAt !== undefined) flood.caughtUp = p.reachedAt - r.endedAt;
-  } finally {
-    await browser.close();
+  for (let i = 0; i < FLOODS; i++) {
+    const { browser, page, panel } = await launch('panel');
+    try {
+      await watchPanel(panel!, 1_000_000);
+      const r = await readStream(page, '/many?n=1000000');
+      floods.panel.push(r);
+      const p = await panelResult(panel!, 120_000);
+      floods.longest.push(p.longest);
+      floods.caughtUp.push(p.reachedAt === undefined ? Number.POSITIVE_INFINITY : p.reachedAt - r.endedAt);
+    } finally {
+      await browser.close();
+    }
   }
 }
+const flood = {
+  without: { ms: median(floods.without.map((f) => f.ms)), tinyMs: median(floods.without.map((f) => f.tinyMs)) },
+  panel: { ms: median(floods.panel.map((f) => f.ms)), tinyMs: median(floods.panel.map((f) => f.tinyMs)) },
+  longest: median(floods.longest),
+  caughtUp: median(floods.caughtUp),
+};
 
 const hook = statSync(`${CHROME_EXTENSION}/src/capture/hook.js`).size;
 const relay = statSync(`${CHROME_EXTENSION}/src/shells/content/relay.js`).size;
@@ -206,7 +216,7 @@ const checks = [
   [latency <= 1000, `open panel shows the exact count ${latency.toFixed(0)} ms after the page read 100,000 events (median of ${latencies.length}; target ≤ 1,000 ms)`],
   [
     flood.longest < 100,
-    `1,000,000 events with the panel open: the panel's longest task ${flood.longest.toFixed(0)} ms while it caught up in ${(flood.caughtUp / 1000).toFixed(1)} s after the page (target < 100 ms)`,
+    `1,000,000 events with the panel open (median of ${FLOODS} floods): the panel's longest task ${flood.longest.toFixed(0)} ms (each: ${floods.longest.map((l) => l.toFixed(0)).join(', ')}) while it caught up in ${(flood.caughtUp / 1000).toFixed(1)} s after the page (target < 100 ms)`,
   ],
   [
     flood.panel.ms / flood.without.ms <= 1.5,

@@ -67,8 +67,11 @@ export function EventList({ store }: { store: SessionStore }) {
     if (stick.current) el.scrollTop = total * ROW_HEIGHT;
   }, [total, selectedIndex, visible]);
 
-  const first = Math.max(0, Math.floor(scrollTop.value / ROW_HEIGHT) - OVERSCAN);
-  const last = Math.min(total, Math.ceil((scrollTop.value + height.value) / ROW_HEIGHT) + OVERSCAN);
+  // Following the tail, the rows drawn are those at the new bottom already: drawing the old window first and the
+  // new one after the scroll it causes would build every row twice a repaint while a flood comes in.
+  const top = stick.current && selectedIndex === null ? Math.max(0, total * ROW_HEIGHT - height.value) : scrollTop.value;
+  const first = Math.max(0, Math.floor(top / ROW_HEIGHT) - OVERSCAN);
+  const last = Math.min(total, Math.ceil((top + height.value) / ROW_HEIGHT) + OVERSCAN);
   const rows = [];
   for (let r = first; r < last; r++) {
     const index = visible ? visible[r]! : r;

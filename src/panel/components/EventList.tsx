@@ -22,7 +22,8 @@ export function EventList({ store }: { store: SessionStore }) {
   const total = visible ? visible.length : frames.length;
   const scrollTop = useSignal(0);
   const height = useSignal(400);
-  const stick = useRef(true);
+  /** Following the tail (a signal: what is drawn depends on it). */
+  const stick = useSignal(true);
   const ref = useRef<HTMLDivElement>(null);
   const navigations = store.session.value.navigations;
   const imported = store.imported.value;
@@ -39,7 +40,7 @@ export function EventList({ store }: { store: SessionStore }) {
   // An imported file is read from its start; the live capture follows its tail.
   useEffect(() => {
     const el = ref.current;
-    stick.current = !imported;
+    stick.value = !imported;
     if (el && imported) {
       el.scrollTop = 0;
       scrollTop.value = 0;
@@ -60,16 +61,16 @@ export function EventList({ store }: { store: SessionStore }) {
           el.scrollTop = Math.max(0, top - el.clientHeight / 2);
           scrollTop.value = el.scrollTop;
         }
-        stick.current = false;
+        stick.value = false;
         return;
       }
     }
-    if (stick.current) el.scrollTop = total * ROW_HEIGHT;
+    if (stick.peek()) el.scrollTop = total * ROW_HEIGHT;
   }, [total, selectedIndex, visible]);
 
   // Following the tail, the rows drawn are those at the new bottom already: drawing the old window first and the
   // new one after the scroll it causes would build every row twice a repaint while a flood comes in.
-  const top = stick.current && selectedIndex === null ? Math.max(0, total * ROW_HEIGHT - height.value) : scrollTop.value;
+  const top = stick.value && selectedIndex === null ? Math.max(0, total * ROW_HEIGHT - height.value) : scrollTop.value;
   const first = Math.max(0, Math.floor(top / ROW_HEIGHT) - OVERSCAN);
   const last = Math.min(total, Math.ceil((top + height.value) / ROW_HEIGHT) + OVERSCAN);
   const rows = [];
@@ -167,7 +168,7 @@ export function EventList({ store }: { store: SessionStore }) {
       onScroll={(e) => {
         const el = e.currentTarget as HTMLDivElement;
         scrollTop.value = el.scrollTop;
-        stick.current = el.scrollTop + el.clientHeight >= el.scrollHeight - ROW_HEIGHT;
+        stick.value = el.scrollTop + el.clientHeight >= el.scrollHeight - ROW_HEIGHT;
       }}
     >
       {total === 0 ? (

@@ -9,7 +9,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { type DemoServer, startDemoServer } from '../../demo/server';
 import { type ChromiumWithExtension, launchChromium } from '../support/chromium';
 import { devtoolsFor } from '../support/devtools';
-import { serveFiles, writeImportFiles } from '../support/importFiles';
+import { NOTHING_POLLUTED, POLLUTION_PROBE, serveFiles, writeImportFiles } from '../support/importFiles';
 import { type ProbeServer, startProbeServer } from '../support/probeServer';
 
 let files: ReturnType<typeof writeImportFiles>;
@@ -88,13 +88,7 @@ test('each bad file: its inline message within 2 s, no dialog, nothing polluted,
   // The file with script in its strings shows them as text.
   await page.getByRole('tab', { name: /Messages/ }).click();
   await expect(page.locator('.inspector')).toContainText('<img src=x onerror=');
-  expect(
-    await page.evaluate(() => ({
-      polluted: (({}) as Record<string, unknown>).polluted ?? null,
-      pwned: (window as unknown as { __pwned?: number }).__pwned ?? null,
-      images: document.querySelectorAll('img').length,
-    })),
-  ).toEqual({ polluted: null, pwned: null, images: 0 });
+  expect(await page.evaluate(POLLUTION_PROBE)).toEqual(NOTHING_POLLUTED);
   expect(page.dialogs).toEqual([]);
   await page.close();
 });

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { type ChromiumWithExtension, launchChromium } from '../support/chromium';
 import { type ProbeServer, startProbeServer } from '../support/probeServer';
-import { breakGeneratedTest, checkExported, cli, GROUP_LABEL, type Group, READABLE_FORMATS, runGeneratedTest, SECRET_BODY, SECRETS } from '../support/sharing';
+import { checkExported, checkGeneratedTest, checkRedacted, GROUP_LABEL, type Group, READABLE_FORMATS, SECRET_BODY, SECRETS } from '../support/sharing';
 
 let probe: ProbeServer;
 let browser: ChromiumWithExtension;
@@ -48,27 +48,11 @@ test('every format, named <host>-<date>.agui.*, reads back with the same events 
 for (const group of Object.keys(SECRETS) as Group[]) {
   test(`redacting ${GROUP_LABEL[group]}: the file holds none of it, and still lints and replays`, async () => {
     for (const format of group === 'requestBodies' ? (['session'] as const) : (['session', 'jsonl', 'sse'] as const)) {
-      const file = await exportFile(format, [group]);
-      for (const secret of SECRETS[group]) expect(file.text, `${format}: ${secret}`).not.toContain(secret);
-      expect(file.text).toContain('«redacted: ');
-      const lint = cli(['lint', file.path]);
-      expect(lint.code, lint.out).toBe(0);
-      const replay = cli(['replay', file.path, '--json']);
-      expect(replay.code).toBe(0);
-      expect(JSON.parse(replay.out).messages.length).toBeGreaterThan(0);
-      if (format === 'session') expect(JSON.parse(file.text).redacted.groups).toEqual([group]);
+      checkRedacted(await exportFile(format, [group]), group, format);
     }
   });
 }
 
 test('the generated vitest file passes in a project that depends on agui-devtools, and fails once the session breaks a rule', async () => {
-  const file = await exportFile('test');
-  expect(file.name).toMatch(/\.agui\.test\.ts$/);
-  const good = runGeneratedTest(file.text);
-  expect(good.code, good.out).toBe(0);
-  expect(good.out).toMatch(/2 passed/);
-  const bad = runGeneratedTest(breakGeneratedTest(file.text));
-  expect(bad.code).not.toBe(0);
-  expect(bad.out).toMatch(/×.*breaks no protocol rule|FAIL.*breaks no protocol rule/);
-  expect(bad.out).toContain('1 failed');
+  checkGeneratedTest(await exportFile('test'));
 });

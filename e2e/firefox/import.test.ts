@@ -9,7 +9,7 @@ import type { ElementHandle } from 'puppeteer-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type DemoServer, startDemoServer } from '../../demo/server';
 import { type FirefoxWithExtension, launchFirefox } from '../support/firefox';
-import { BAD_FILES, serveFiles } from '../support/importFiles';
+import { BAD_FILES, NOTHING_POLLUTED, POLLUTION_PROBE, serveFiles } from '../support/importFiles';
 import { poll, textOf } from '../support/poll';
 
 const dir = mkdtempSync(join(tmpdir(), 'agui-ff-import-'));
@@ -59,12 +59,6 @@ test('Firefox viewer: each bad file shows its inline message within 2 s, nothing
     if (file.opens) expect(imported).toContain(file.name);
     else expect(imported).not.toContain(file.name);
   }
-  expect(
-    await page.evaluate(() => ({
-      polluted: (({}) as Record<string, unknown>).polluted ?? null,
-      pwned: (window as unknown as { __pwned?: number }).__pwned ?? null,
-      images: document.querySelectorAll('img').length,
-    })),
-  ).toEqual({ polluted: null, pwned: null, images: 0 });
+  expect(await page.evaluate(POLLUTION_PROBE)).toEqual(NOTHING_POLLUTED);
   await page.close();
 });

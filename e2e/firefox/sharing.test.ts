@@ -11,7 +11,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type FirefoxWithExtension, launchFirefox } from '../support/firefox';
 import { poll, textOf } from '../support/poll';
 import { type ProbeServer, startProbeServer } from '../support/probeServer';
-import { breakGeneratedTest, checkExported, cli, GROUP_LABEL, type Group, READABLE_FORMATS, runGeneratedTest, SECRET_BODY, SECRETS } from '../support/sharing';
+import { checkExported, checkGeneratedTest, checkRedacted, GROUP_LABEL, type Group, READABLE_FORMATS, SECRET_BODY, SECRETS } from '../support/sharing';
 
 let probe: ProbeServer;
 let firefox: FirefoxWithExtension;
@@ -69,25 +69,10 @@ test('Firefox: each redaction group (in turn as session, JSONL and SSE): the fil
   for (const [i, group] of groups.entries()) {
     // Request bodies exist only in the session file.
     const format = group === 'requestBodies' ? 'session' : formats[i % formats.length]!;
-    const file = await exportFile(format, [group]);
-    for (const secret of SECRETS[group]) expect(file.text, `${group} as ${format}: ${secret}`).not.toContain(secret);
-    expect(file.text).toContain('«redacted: ');
-    const lint = cli(['lint', file.path]);
-    expect(lint.code, lint.out).toBe(0);
-    const replay = cli(['replay', file.path, '--json']);
-    expect(replay.code, replay.out).toBe(0);
-    expect((JSON.parse(replay.out) as { messages: unknown[] }).messages.length).toBeGreaterThan(0);
-    if (format === 'session') expect((JSON.parse(file.text) as { redacted: { groups: string[] } }).redacted.groups).toEqual([group]);
+    checkRedacted(await exportFile(format, [group]), group, format);
   }
 });
 
 test('Firefox: the generated vitest file passes in a project that depends on agui-devtools, and fails once the session breaks a rule', async () => {
-  const file = await exportFile('test');
-  expect(file.name).toMatch(/\.agui\.test\.ts$/);
-  const good = runGeneratedTest(file.text);
-  expect(good.code, good.out).toBe(0);
-  expect(good.out).toMatch(/2 passed/);
-  const bad = runGeneratedTest(breakGeneratedTest(file.text));
-  expect(bad.code).not.toBe(0);
-  expect(bad.out).toContain('1 failed');
+  checkGeneratedTest(await exportFile('test'));
 });

@@ -138,3 +138,11 @@ export const serveFiles =
     res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(body);
     return true;
   };
+
+/** What a page shows of pollution or script run by an import: evaluated in the page (a string: both drivers take it). */
+export const POLLUTION_PROBE = `({
+  polluted: ({}).polluted ?? null,
+  pwned: window.__pwned ?? null,
+  images: document.querySelectorAll('img').length,
+})`;
+export const NOTHING_POLLUTED = { polluted: null, pwned: null, images: 0 };

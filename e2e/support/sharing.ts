@@ -90,3 +90,35 @@ export function breakGeneratedTest(source: string): string {
     return `const session = ${JSON.stringify(file)};`;
   });
 }
+
+const fail = (message: string): never => {
+  throw new Error(message);
+};
+
+/**
+ * A file exported with one redaction group holds none of the group's secret strings, says it was redacted, still
+ * lints with no error and replays to a conversation; a session file records the group in its header.
+ */
+export function checkRedacted(file: { text: string; path: string }, group: Group, format: string): void {
+  for (const secret of SECRETS[group]) if (file.text.includes(secret)) fail(`${group} as ${format}: the file still holds ${secret}`);
+  if (!file.text.includes('«redacted: ')) fail(`${group} as ${format}: nothing in the file says «redacted: …»`);
+  const lint = cli(['lint', file.path]);
+  if (lint.code !== 0) fail(`${group} as ${format}: lint exited ${lint.code}: ${lint.out}`);
+  const replay = cli(['replay', file.path, '--json']);
+  if (replay.code !== 0) fail(`${group} as ${format}: replay exited ${replay.code}: ${replay.out}`);
+  if ((JSON.parse(replay.out) as { messages: unknown[] }).messages.length === 0) fail(`${group} as ${format}: the replay holds no message`);
+  if (format === 'session') {
+    const groups = (JSON.parse(file.text) as { redacted: { groups: string[] } }).redacted.groups;
+    if (JSON.stringify(groups) !== JSON.stringify([group])) fail(`${group} as session: the header says redacted ${JSON.stringify(groups)}`);
+  }
+}
+
+/** The generated test passes (2 tests) as exported, and fails (1 test, on the protocol) once its session breaks a rule. */
+export function checkGeneratedTest(file: { name: string; text: string }): void {
+  if (!file.name.endsWith('.agui.test.ts')) fail(`${file.name} is not named *.agui.test.ts`);
+  const good = runGeneratedTest(file.text);
+  if (good.code !== 0 || !/2 passed/.test(good.out)) fail(`the generated test does not pass: ${good.out}`);
+  const bad = runGeneratedTest(breakGeneratedTest(file.text));
+  if (bad.code === 0) fail('the generated test passes on a session that breaks a rule');
+  if (!/×.*breaks no protocol rule|FAIL.*breaks no protocol rule/.test(bad.out) || !bad.out.includes('1 failed')) fail(`the generated test fails, but not on the protocol: ${bad.out}`);
+}

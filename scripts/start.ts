@@ -1,7 +1,7 @@
 /**
  * `npm start`: build, start the demo agent, and open Chromium with the extension loaded and DevTools on the
  * "AG-UI" panel. With a display it stays open for you; without one it runs headless, drives one demo
- * conversation, writes a screenshot of the panel to artifacts/panel.png and exits.
+ * conversation, writes a screenshot of the panel to test-results/artifacts/panel.png and exits.
  *
  *   npm start [-- --no-build] [--headless] [--port 8787]
  */
@@ -73,7 +73,8 @@ async function main() {
       document.querySelector('[data-tab=waterfall]')?.dispatchEvent(new MouseEvent('click', { bubbles: true }));
     })()`);
     await new Promise((r) => setTimeout(r, 300));
-    const artifacts = join(ROOT, 'artifacts');
+    // Into an ignored folder: the checkout stays as it was (the committed pictures are refreshed by npm run artifacts).
+    const artifacts = join(ROOT, 'test-results', 'artifacts');
     mkdirSync(artifacts, { recursive: true });
     const shot = join(artifacts, 'panel.png');
     writeFileSync(shot, await devtools.screenshot());

@@ -9,13 +9,13 @@ import { expect, type Page, test } from '@playwright/test';
 import { type DemoServer, startDemoServer } from '../../demo/server';
 import { testRoutes } from '../support/brokenStream';
 import { type ChromiumWithExtension, launchChromium } from '../support/chromium';
-import { ROOT } from '../support/paths';
+import { ARTIFACTS } from '../support/paths';
 
 let demo: DemoServer;
 let browser: ChromiumWithExtension;
 let page: Page;
 let tabId: number;
-const artifacts = join(ROOT, 'artifacts');
+const artifacts = ARTIFACTS;
 
 test.beforeAll(async () => {
   mkdirSync(artifacts, { recursive: true });

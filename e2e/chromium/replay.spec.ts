@@ -10,11 +10,12 @@ import { expect, type Page, test } from '@playwright/test';
 import type { DemoServer } from '../../demo/server';
 import { type ChromiumWithExtension, launchChromium } from '../support/chromium';
 import { devtoolsFor } from '../support/devtools';
-import { ROOT } from '../support/paths';
+import { ARTIFACTS } from '../support/paths';
+import { addFrame, postFrom } from '../support/frames';
 import { type StoppableDemo, startStoppableDemo } from '../support/stoppableDemo';
 
-const artifacts = join(ROOT, 'artifacts');
-/** Docked narrow, in both themes: a screenshot each into artifacts/, and nothing wider than the panel. */
+const artifacts = ARTIFACTS;
+/** Docked narrow, in both themes: a screenshot each (ARTIFACTS), and nothing wider than the panel. */
 async function narrowShots(panel: Page, name: string, selector: string) {
   mkdirSync(artifacts, { recursive: true });
   const box = (await panel.locator(selector).first().boundingBox())!;
@@ -91,7 +92,7 @@ test('a recorded run answers the reloaded page with the agent stopped: same mess
   agent.down = true;
   const before = agent.requests;
   await arm(panel, 'instant');
-  await expect(panel.getByTestId('replay-armed')).toContainText(`POST ${demo.url}/agent/state?delay=* (glob) · the next request · instant`);
+  await expect(panel.getByTestId('replay-armed')).toContainText(`POST ${demo.url}/agent/state?delay=3 (exact) · the next request · instant`);
   // The toolbar icon says so for this tab (and only this one).
   expect(await badge(panel, tabId)).toBe('RPL');
   const other = await browser.context.newPage();
@@ -105,7 +106,7 @@ test('a recorded run answers the reloaded page with the agent stopped: same mess
   expect(replayed.error).toBeNull();
   expect(replayed.snapshot.state).toEqual(recorded.snapshot.state);
   expect(agent.requests).toBe(before);
-  await expect(panel.getByTestId('replay-status')).toContainText(/Answered POST .*agent\/state\?delay=\[redacted\] with run .*: (\d+) of \1 events sent/);
+  await expect(panel.getByTestId('replay-status')).toContainText(/Answered POST .*agent\/state\?delay=3 with run .*: (\d+) of \1 events sent/);
   await expect(panel.getByTestId('replay-diff')).toHaveText('the page sent the same input as the recording');
   await expect(panel.getByTestId('replayed-tag')).toHaveCount(1);
   // Used up: the next request only.
@@ -119,6 +120,52 @@ test('a recorded run answers the reloaded page with the agent stopped: same mess
   expect(live.error).toBeNull();
   expect(live.snapshot).toEqual(replayed.snapshot);
   expect(agent.requests).toBe(before + 1);
+  await page.close();
+  await panel.close();
+});
+
+const fetchFrom = (frame: { evaluate: Page['evaluate'] }, url: string) => frame.evaluate(postFrom, url);
+
+test('a rule answers only its own page: a frame of another origin gets the CORS error it gets without us; a navigation to another origin disarms', async () => {
+  const page = await browser.context.newPage();
+  await page.goto(`${demo.url}/?delay=3`);
+  expect((await run(page, 'state')).error).toBeNull();
+  const tabId = await browser.tabIdOf(page);
+  const panel = await browser.openPanel(tabId);
+  await expect(panel.getByTestId('event-count')).not.toHaveText('0 events');
+  agent.down = true;
+  const other = demo.url.replace('127.0.0.1', 'localhost');
+  const agentUrl = `${demo.url}/agent/state?delay=3`;
+  // Without a rule, the other origin's frame cannot read the agent's answer (no CORS headers).
+  await page.evaluate(addFrame, `${other}/?frame`);
+  const frame = page.frames().find((f) => f.url().startsWith(other))!;
+  const without = await fetchFrom(frame, agentUrl);
+  expect(without).toMatch(/^TypeError/);
+
+  await panel.getByRole('button', { name: 'Replay to page' }).click();
+  const dialog = panel.getByTestId('replay-dialog');
+  await dialog.getByTestId('replay-every').check();
+  await dialog.getByTestId('replay-pace').selectOption('instant');
+  await dialog.getByTestId('replay-arm').click();
+  await expect(panel.getByTestId('replay-armed')).toHaveCount(1);
+  // Armed: the other origin's frame still gets exactly the error it got, and nothing is answered for it.
+  expect(await fetchFrom(frame, agentUrl)).toBe(without);
+  await expect(panel.getByTestId('replay-status')).toHaveCount(0);
+  await expect(panel.getByTestId('replay-armed-origin')).toHaveText(`pages of ${demo.url} only`);
+  // The page's own top frame is answered, and the banner names it.
+  expect(await fetchFrom(page, agentUrl)).toMatch(/^200 data: /);
+  await expect(panel.getByTestId('replay-answered-frame')).toHaveText(`for the top frame ${demo.url}/?delay=3`);
+  await expect(panel.getByTestId('replay-diff')).toContainText("the page's input differs from the recording");
+  // A body capture does not read (a Blob): said so, not compared with the request before it.
+  expect(await page.evaluate((u) => fetch(u, { method: 'POST', body: new Blob(['{}']) }).then((r) => r.status), agentUrl)).toBe(200);
+  await expect(panel.getByTestId('replay-diff')).toContainText("the page's input was not captured");
+
+  // The tab goes to the other origin: the rule is disarmed (the panel says why), and that page gets no recording.
+  await page.goto(`${other}/?delay=3`);
+  await expect(panel.getByTestId('replay-armed')).toHaveCount(0);
+  await expect(panel.getByTestId('banner').filter({ hasText: 'Replay to page disarmed' })).toContainText(`the tab went to ${other}, and the rule answers ${demo.url} only`);
+  await expect.poll(() => badge(panel, tabId)).toBe('');
+  expect(await fetchFrom(page, agentUrl)).toMatch(/^TypeError/);
   await page.close();
   await panel.close();
 });

@@ -7,7 +7,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { type DemoServer, startDemoServer } from '../../demo/server';
 import { testRoutes } from '../support/brokenStream';
 import { type ChromiumWithExtension, launchChromium } from '../support/chromium';
-import { ROOT } from '../support/paths';
+import { ARTIFACTS } from '../support/paths';
 
 let demo: DemoServer;
 let browser: ChromiumWithExtension;
@@ -15,7 +15,7 @@ let panel: Page;
 const shot = async (name: string) => {
   for (const theme of ['light', 'dark'] as const) {
     await panel.emulateMedia({ colorScheme: theme });
-    await panel.screenshot({ path: join(ROOT, 'artifacts', `${name}-${theme}.png`) });
+    await panel.screenshot({ path: join(ARTIFACTS, `${name}-${theme}.png`) });
   }
   await panel.emulateMedia({ colorScheme: 'light' });
 };

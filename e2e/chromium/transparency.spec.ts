@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { type ChromiumWithExtension, launchChromium } from '../support/chromium';
+import { armRuleInPage } from '../support/panel';
 import { type DrivenPage, observeProbe, SCENARIOS } from '../support/probePage';
 import { type ProbeServer, startProbeServer } from '../support/probeServer';
 
@@ -31,21 +32,35 @@ test('with the extension the page observes exactly what it observes without it',
     expect((without.es as { events: unknown[] }).events).toHaveLength(4);
     expect((without.ws as { got: string[] }).got).toHaveLength(4);
     expect((without.xhr as { progressed: boolean }).progressed).toBe(true);
+    // The observers probe saw the browser's own reads (so it would see ours): the input made a string once, each
+    // init member read once, and a stack under Error.stackTraceLimit = 10 of 10 frames and its message line.
+    const observed = without.observers as { log: string[]; stack: Record<string, number> };
+    expect(observed.log.filter((l) => l === 'input.toString')).toHaveLength(1);
+    expect(observed.log.filter((l) => l === 'init.method')).toHaveLength(1);
+    expect(observed.log.filter((l) => l === 'init.body')).toHaveLength(1);
+    expect(observed.stack).toEqual({ ws: 11, xhr: 11, fetch: 11 });
 
     // And the panel has them: every AG-UI stream, and nothing else.
     const panel = await browser.openPanel(await browser.tabIdOf(page));
     await panel.setViewportSize({ width: 1400, height: 900 });
-    const expected = 5 + 5 + 1 + 1 + 4 + 2 + 2 /* abort-mid: at least 2 */ + 4 /* es */ + 1 /* es-close */ + 4 /* ws: 3 in, 1 out */ + 5;
+    const expected = 2 + 2 + 1 /* observers: echo, sse, the aborted one */ + 5 + 5 + 1 + 1 + 4 + 2 + 2 /* abort-mid: at least 2 */ + 4 /* es */ + 1 /* es-close */ + 4 /* ws: 3 in, 1 out */ + 5;
     await expect.poll(async () => Number((await panel.getByTestId('event-count').textContent())?.split(' ')[0])).toBeGreaterThanOrEqual(expected);
     const streams = await panel.locator('.toolbar .muted').first().textContent();
-    // 8 fetch streams, 2 + 1 EventSource connections, 1 WebSocket, 1 XHR; JSON, binary and failed requests are not.
-    expect(streams).toBe('13 streams');
+    // 8 + 3 (observers) fetch streams, 2 + 1 EventSource connections, 1 WebSocket, 1 XHR; JSON, binary and failed
+    // requests are not.
+    expect(streams).toBe('16 streams');
     // What the page sent over its WebSocket is there, marked as sent; the non-AG-UI message is not.
     await panel.locator('input.filter').fill('from-page');
     await expect(panel.locator('[role=row]')).toHaveCount(1);
     await expect(panel.locator('[role=row] .dir')).toHaveText('↑');
     await panel.locator('input.filter').fill('not json at all');
     await expect(panel.locator('[role=row]')).toHaveCount(0);
+
+    // With a replay rule armed that no request matches, the page still observes exactly what it does without us.
+    await panel.evaluate(armRuleInPage, { tabId: await browser.tabIdOf(page), origin: probe.url, url: `${probe.url}/never-requested` });
+    await expect(panel.getByTestId('replay-armed')).toContainText('never-requested');
+    const armed = await page.evaluate(() => (window as unknown as { probe: { run(n: string): Promise<unknown> } }).probe.run('observers'));
+    expect(armed).toEqual(without.observers);
   } finally {
     await browser.close();
   }
@@ -82,6 +97,10 @@ test('requests are captured with their RunAgentInput; secrets never leave the pa
     const contents = panel.getByTestId('export-contents');
     await expect(contents).toContainText('1 request body');
     await expect(contents).toContainText('URLs of 1 stream');
+    // What was masked, counted for this session: the authorization header, nothing in the URL or the body.
+    await expect(contents).toContainText('values of headers not known to be harmless are masked: 1 in this session');
+    await expect(contents).toContainText('query and fragment values not known to be harmless are masked: none in this session');
+    await expect(contents).toContainText('captured or imported (session and HAR files alike)');
     const leaveOut = panel.getByRole('group', { name: 'Leave out' });
     await leaveOut.getByLabel('Request bodies').check();
     await leaveOut.getByLabel('Headers').check();
@@ -113,7 +132,7 @@ test('streams in same-origin and cross-origin iframes, each labelled with its fr
       frames.push((await panel.getByTestId('event-tab').locator('dd').nth(3).textContent()) ?? '');
     }
     // Each frame's own URL, read by the relay in that frame (query values masked unless known harmless).
-    expect(frames.sort()).toEqual([`${probe.otherUrl}/probe?frame=[redacted]`, `${probe.url}/probe?frame=[redacted]`].sort());
+    expect(frames.sort()).toEqual([`${probe.otherUrl}/probe?frame=cross`, `${probe.url}/probe?frame=same`].sort());
   } finally {
     await browser.close();
   }
@@ -123,8 +142,10 @@ test('secrets in headers, URLs and bodies are redacted before they leave the pag
   const browser = await launchChromium();
   try {
     const page = await browser.context.newPage();
-    await page.goto(`${probe.url}/probe`);
-    const secrets = ['hdr-x-auth', 'hdr-authentication', 'hdr-x-password', 'hdr-x-session-id', 'hdr-x-signature', 'hdr-x-credentials', 'hdr-openai-org', 'hdr-x-access-code', 'hdr-x-bearer', 'qs-api-key', 'qs-access-token', 'body-api-key'];
+    // The page's own URL holds a token too (a navigation URL is masked as any other).
+    await page.goto(`${probe.url}/probe?token=nav-token-secret#access_token=nav-fragment-secret`);
+    const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJqd3Qtc2VjcmV0In0.c2lnbmF0dXJlLXNlY3JldA';
+    const secrets = ['nav-token-secret', 'nav-fragment-secret', 'ws-forwarded-token', 'body-access-key', 'body-x-auth', 'body-basic', 'sk-proj-bodysecret0123456789', JWT, 'hdr-x-auth', 'hdr-authentication', 'hdr-x-password', 'hdr-x-session-id', 'hdr-x-signature', 'hdr-x-credentials', 'hdr-openai-org', 'hdr-x-access-code', 'hdr-x-bearer', 'qs-api-key', 'qs-access-token', 'body-api-key'];
     await page.evaluate(async () => {
       const headers = {
         'content-type': 'application/json',
@@ -138,12 +159,30 @@ test('secrets in headers, URLs and bodies are redacted before they leave the pag
         'x-access-code': 'hdr-x-access-code',
         'x-bearer': 'hdr-x-bearer',
       };
-      const body = JSON.stringify({ threadId: 't', runId: 'r', messages: [], forwardedProps: { apiKey: 'body-api-key' } });
+      const body = JSON.stringify({
+        threadId: 't',
+        runId: 'r',
+        messages: [{ id: 'u', role: 'user', content: 'my key is sk-proj-bodysecret0123456789' }],
+        state: { idToken: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJqd3Qtc2VjcmV0In0.c2lnbmF0dXJlLXNlY3JldA' },
+        forwardedProps: { apiKey: 'body-api-key', accessKey: 'body-access-key', 'x-auth': 'body-x-auth', authHeader: 'Basic body-basic' },
+      });
       await fetch('/sse?n=2&gap=0&api_key=qs-api-key&access_token=qs-access-token&format=sse', { method: 'POST', headers, body }).then((r) => r.text());
       await new Promise<void>((resolve) => {
         const es = new EventSource('/es?key=x&api_key=qs-api-key');
         es.onmessage = () => {
           es.close();
+          resolve();
+        };
+      });
+      // A RunAgentInput the page sends over a WebSocket is its request too.
+      await new Promise<void>((resolve) => {
+        const ws = new WebSocket(location.origin.replace('http', 'ws') + '/ws');
+        ws.onopen = () => {
+          ws.send(JSON.stringify({ type: 'CUSTOM', name: 'run', value: { forwardedProps: { token: 'ws-forwarded-token' } } }));
+          ws.send('go');
+        };
+        ws.onmessage = () => {
+          ws.close();
           resolve();
         };
       });
@@ -159,10 +198,13 @@ test('secrets in headers, URLs and bodies are redacted before they leave the pag
     await panel.locator('input.filter').fill('');
     await panel.getByTestId('export').click();
     const [download] = await Promise.all([panel.waitForEvent('download'), panel.getByTestId('export-confirm').click()]);
-    const file = JSON.parse(readFileSync(await download.path(), 'utf8')) as { streams: { requestBody?: string }[] };
-    const meta = JSON.stringify(file.streams);
-    for (const s of secrets) expect(meta, s).not.toContain(s);
-    expect(JSON.parse(file.streams[0]!.requestBody!).forwardedProps).toEqual({ apiKey: '[redacted]' });
+    const raw = readFileSync(await download.path(), 'utf8');
+    const file = JSON.parse(raw) as { streams: { requestBody?: string }[]; records: { kind: string; data?: string; url?: string }[] };
+    // Nowhere in the file: stream URLs and bodies, the page's navigation URL, the messages the page sent.
+    const decoded = raw + file.records.map((r) => (r.data ? Buffer.from(r.data, 'base64').toString() : '')).join('');
+    for (const s of secrets) expect(decoded, s).not.toContain(s);
+    expect(JSON.parse(file.streams[0]!.requestBody!).forwardedProps).toEqual({ apiKey: '[redacted]', accessKey: '[redacted]', 'x-auth': '[redacted]', authHeader: '[redacted]' });
+    expect(file.records.find((r) => r.kind === 'navigate')?.url).toBe(`${probe.url}/probe?token=[redacted]#access_token=[redacted]`);
   } finally {
     await browser.close();
   }

@@ -2,7 +2,6 @@
  * The built CLI (dist/cli/agui-devtools.mjs) as CI runs it: several files and globs in one call, linted in
  * worker threads; SARIF checked against the SARIF 2.1.0 schema (vendor/), JUnit XML read back by a JUnit parser.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,19 +11,12 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { parse as parseJunit } from 'junit2json';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { runCli } from '../support/cli';
 import { ROOT } from '../support/paths';
 
-const CLI = join(ROOT, 'dist', 'cli', 'agui-devtools.mjs');
 let dir: string;
 
-function cli(args: string[]): { code: number; stdout: string; stderr: string } {
-  try {
-    return { code: 0, stdout: execFileSync('node', [CLI, ...args], { cwd: dir, encoding: 'utf8', stdio: 'pipe' }), stderr: '' };
-  } catch (error) {
-    const e = error as { status: number; stdout: string; stderr: string };
-    return { code: e.status, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const cli = (args: string[]) => runCli(args, dir);
 
 const RS = { type: 'RUN_STARTED', threadId: 't', runId: 'r' };
 const RF = { type: 'RUN_FINISHED', threadId: 't', runId: 'r' };

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type DemoServer, startDemoServer } from '../../demo/server';
 import { testRoutes } from '../support/brokenStream';
 import { type FirefoxWithExtension, launchFirefox } from '../support/firefox';
-import { ROOT } from '../support/paths';
+import { ARTIFACTS, ROOT } from '../support/paths';
 import { poll, sleep, textOf } from '../support/poll';
 
 let demo: DemoServer;
@@ -55,7 +55,7 @@ test('Firefox at 560×700: counts in view, vertical layout, the splitter moves a
   expect(await inView('[data-testid=event-count]')).toBe(true);
   expect(await inView('[data-testid=problem-count]')).toBe(true);
   expect(await panel.$eval('main.split', (el) => el.getAttribute('data-layout'))).toBe('vertical');
-  await panel.screenshot({ path: join(ROOT, 'artifacts', 'panel-firefox-560x700-light.png') });
+  await panel.screenshot({ path: join(ARTIFACTS, 'panel-firefox-560x700-light.png') });
   const splitter = (await panel.$('[data-testid=splitter]'))!;
   const before = Number(await splitter.evaluate((el) => el.getAttribute('aria-valuenow')));
   const box = (await splitter.boundingBox())!;

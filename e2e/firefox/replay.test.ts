@@ -8,8 +8,9 @@ import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { DemoServer } from '../../demo/server';
 import { type FirefoxWithExtension, launchFirefox } from '../support/firefox';
-import { ROOT } from '../support/paths';
+import { ARTIFACTS } from '../support/paths';
 import { poll, textOf } from '../support/poll';
+import { addFrame, postFrom } from '../support/frames';
 import { type StoppableDemo, startStoppableDemo } from '../support/stoppableDemo';
 
 let demo: DemoServer;
@@ -77,6 +78,38 @@ test('Firefox: the armed recording answers the reloaded page with the agent stop
   await panel.close();
 });
 
+const fetchFrom = (frame: { evaluate: Page['evaluate'] }, url: string) => frame.evaluate(postFrom, url);
+
+test('Firefox: a rule answers only its own page: another origin\'s frame gets its CORS error; a navigation to another origin disarms', async () => {
+  const { page, panel, tabId } = await record('?delay=0', 'state');
+  agent.down = true;
+  const other = demo.url.replace('127.0.0.1', 'localhost');
+  const agentUrl = `${demo.url}/agent/state?delay=0`;
+  await page.evaluate(addFrame, `${other}/?frame`);
+  const frame = page.frames().find((f) => f.url().startsWith(other))!;
+  const without = await fetchFrom(frame, agentUrl);
+  expect(without).toMatch(/^TypeError/);
+  await panel.click('[data-testid=replay-open]');
+  await panel.waitForSelector('[data-testid=replay-dialog]');
+  await panel.click('[data-testid=replay-every]');
+  await panel.select('[data-testid=replay-pace]', 'instant');
+  await panel.click('[data-testid=replay-arm]');
+  expect(await poll(() => textOf(panel, '[data-testid=replay-armed]'), (t) => t.includes('Replay armed'))).toContain('every request');
+  expect(await fetchFrom(frame, agentUrl)).toBe(without);
+  expect(await panel.$$eval('[data-testid=replay-status]', (els) => els.length)).toBe(0);
+  expect(await textOf(panel, '[data-testid=replay-armed-origin]')).toBe(`pages of ${demo.url} only`);
+  expect(await fetchFrom(page, agentUrl)).toMatch(/^200 data: /);
+  expect(await poll(() => textOf(panel, '[data-testid=replay-answered-frame]'), (t) => t !== '')).toBe(`for the top frame ${demo.url}/?delay=0`);
+  await page.goto(`${other}/?delay=0`);
+  expect(await poll(() => panel.$$eval('[data-testid=replay-armed]', (els) => els.length), (n) => n === 0)).toBe(0);
+  expect(await poll(() => textOf(panel, '[data-testid=banner]'), (t) => t.includes('Replay to page disarmed'))).toContain(`the tab went to ${other}, and the rule answers ${demo.url} only`);
+  const badge = () => panel.evaluate((id: number) => (globalThis as unknown as { browser: { action: { getBadgeText(d: object): Promise<string> } } }).browser.action.getBadgeText({ tabId: id }), tabId);
+  expect(await poll(badge, (t) => t === '')).toBe('');
+  expect(await fetchFrom(page, agentUrl)).toMatch(/^TypeError/);
+  await page.close();
+  await panel.close();
+});
+
 test('Firefox: step by step, the page shows the assistant message so far after each "Next event"', async () => {
   const { page, panel, recorded } = await record('?delay=0', 'chat');
   await panel.setViewport({ width: 560, height: 700 });
@@ -100,7 +133,7 @@ test('Firefox: step by step, the page shows the assistant message so far after e
       expect(right).toBeLessThanOrEqual(560);
       // The replayed stream is captured as it goes.
       expect(await poll(() => textOf(panel, '[data-testid=event-count]'), (t) => t === '3 events')).toBe('3 events');
-      await panel.screenshot({ path: join(ROOT, 'artifacts', 'replay-step-firefox-560-light.png') });
+      await panel.screenshot({ path: join(ARTIFACTS, 'replay-step-firefox-560-light.png') });
     }
   }
   expect(await done).toBeNull();

@@ -1,4 +1,5 @@
 /** Real Chromium with the built extension loaded (Playwright, Debian's Chromium). */
+import { maskUrl } from '../../src/engine/mask/secrets';
 import { type BrowserContext, chromium, type Page, type Worker } from '@playwright/test';
 import { ensureBrowsers } from '../../scripts/browsers';
 import { assertBuilt, CHROME_EXTENSION } from './paths';
@@ -48,7 +49,8 @@ export async function launchChromium(options: { extension?: boolean; headless?: 
     async tabIdOf(page: Page) {
       const picker = await context.newPage();
       try {
-        const origin = page.url();
+        // The extension knows the page by its masked URL (a query value such as ?delay=3 is masked).
+      const origin = maskUrl(page.url());
         for (let attempt = 0; attempt < 50; attempt++) {
           await picker.goto(panelUrl());
           const links = await picker

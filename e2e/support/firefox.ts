@@ -2,6 +2,7 @@
  * Real Firefox ESR with the built extension installed (puppeteer-core over WebDriver BiDi).
  * `--remote-allow-system-access` lets BiDi navigate to moz-extension:// pages and read the extension's UUID.
  */
+import { maskUrl } from '../../src/engine/mask/secrets';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { ensureBrowsers } from '../../scripts/browsers';
 import { assertBuilt, FIREFOX_EXTENSION } from './paths';
@@ -70,7 +71,8 @@ export async function launchFirefox(options: { extension?: boolean; prefs?: Reco
     chromeEval,
     navigate,
     async tabIdOf(page: Page) {
-      const origin = page.url();
+      // The extension knows the page by its masked URL (a query value such as ?delay=3 is masked).
+      const origin = maskUrl(page.url());
       const picker = await browser.newPage();
       try {
         for (let attempt = 0; attempt < 50; attempt++) {

@@ -51,3 +51,33 @@ export const parseCount = (text: string | null | undefined): number => {
 /** Replaces the ids HttpAgent makes up per run, so two runs of a scenario compare equal. */
 export const withoutRunIds = <T>(value: T): T =>
   JSON.parse(JSON.stringify(value), (key, v) => (key === 'runId' || key === 'parentRunId' ? '<run>' : v)) as T;
+
+/**
+ * Runs in an extension page (a panel): arms a replay rule for a tab over the panel's own port, as the Replay dialog
+ * does, and keeps that port open (the rule lasts while it is). For tests that need a rule the page never matches.
+ */
+export const armRuleInPage = async ({ tabId, origin, url }: { tabId: number; origin: string; url: string }): Promise<void> => {
+  const api = ((globalThis as { browser?: unknown }).browser ?? (globalThis as { chrome?: unknown }).chrome) as {
+    runtime: { connect(o: { name: string }): { postMessage(m: unknown): void } };
+  };
+  const port = api.runtime.connect({ name: 'agui-panel' });
+  (globalThis as { __armPort?: unknown }).__armPort = port;
+  port.postMessage({ kind: 'subscribe', tabId, have: {} });
+  const rule = {
+    id: 'never-matches',
+    label: 'a rule no request matches',
+    url,
+    match: 'exact',
+    method: 'POST',
+    every: true,
+    pace: 'instant',
+    status: 200,
+    statusText: 'OK',
+    contentType: 'text/event-stream',
+    steps: [{ base64: btoa('data: {"type":"RUN_STARTED","threadId":"t","runId":"r"}\n\n'), delay: 0, type: 'RUN_STARTED' }],
+    armedAt: Date.now(),
+    origin,
+    frames: true,
+  };
+  port.postMessage({ kind: 'replay-arm', tabId, rule });
+};

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -10,3 +10,10 @@ export const FIREFOX_EXTENSION = `${DIST}/firefox`;
 export function assertBuilt(dir: string): void {
   if (!existsSync(`${dir}/manifest.json`)) throw new Error(`${dir} is not built: run \`npm run build\` first.`);
 }
+
+/**
+ * Where tests write their screenshots: test-results/artifacts (ignored), so that a checkout stays clean after
+ * `npm test`; `npm run artifacts` (AGUI_ARTIFACTS=1) writes the committed pictures in artifacts/ on purpose.
+ */
+export const ARTIFACTS = process.env.AGUI_ARTIFACTS === '1' ? `${ROOT}artifacts` : `${ROOT}test-results/artifacts`;
+mkdirSync(ARTIFACTS, { recursive: true });

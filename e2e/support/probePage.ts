@@ -114,6 +114,76 @@ export const PROBE_SCRIPT = String.raw`
         probe(function () { return EventSource(); }),
       ]);
     },
+    'observers': function () {
+      // What a picky page can watch while it uses the transports: every getter and method a wrapper might touch,
+      // spied on the prototypes, an init object whose reads are logged, and an input that says when it is made a
+      // string. With the extension the log must be the same as without it.
+      var log = [];
+      var undo = [];
+      var push = Array.prototype.push;
+      function note(x) { push.call(log, x); }
+      function spyGet(proto, key, label) {
+        var d = Object.getOwnPropertyDescriptor(proto, key);
+        if (!d) return; // Firefox has no Request.prototype.body.
+        Object.defineProperty(proto, key, { configurable: true, enumerable: d.enumerable, get: function () { note(label); return d.get.call(this); } });
+        undo.push(function () { Object.defineProperty(proto, key, d); });
+      }
+      function spy(proto, key, label) {
+        var f = proto[key];
+        var d = Object.getOwnPropertyDescriptor(proto, key);
+        Object.defineProperty(proto, key, { configurable: true, writable: true, enumerable: d.enumerable, value: function () { note(label); return f.apply(this, arguments); } });
+        undo.push(function () { Object.defineProperty(proto, key, d); });
+      }
+      ['url', 'headers', 'method', 'signal', 'body', 'bodyUsed'].forEach(function (k) { spyGet(Request.prototype, k, 'Request.' + k); });
+      ['url', 'headers', 'status', 'statusText', 'body', 'ok', 'type'].forEach(function (k) { spyGet(Response.prototype, k, 'Response.' + k); });
+      spyGet(Object.getPrototypeOf(Uint8Array.prototype), 'buffer', 'TypedArray.buffer');
+      spyGet(MessageEvent.prototype, 'data', 'MessageEvent.data');
+      spyGet(Event.prototype, 'type', 'Event.type');
+      spyGet(DOMException.prototype, 'name', 'DOMException.name');
+      spyGet(AbortSignal.prototype, 'aborted', 'AbortSignal.aborted');
+      ['toUpperCase', 'toLowerCase', 'split', 'slice', 'trim', 'startsWith', 'indexOf', 'charCodeAt', 'replace'].forEach(function (k) { spy(String.prototype, k, 'String.' + k); });
+      ['has', 'get', 'set'].forEach(function (k) { spy(WeakMap.prototype, k, 'WeakMap.' + k); spy(Map.prototype, k, 'Map.' + k); });
+      ['has', 'add'].forEach(function (k) { spy(Set.prototype, k, 'Set.' + k); });
+      ['push', 'map', 'join', 'filter'].forEach(function (k) { spy(Array.prototype, k, 'Array.' + k); });
+      ['get', 'forEach'].forEach(function (k) { spy(Headers.prototype, k, 'Headers.' + k); });
+      ['exec', 'test'].forEach(function (k) { spy(RegExp.prototype, k, 'RegExp.' + k); });
+      var ctor = Object.getOwnPropertyDescriptor(Promise.prototype, 'constructor');
+      Object.defineProperty(Promise.prototype, 'constructor', { configurable: true, get: function () { note('Promise.constructor'); return Promise; } });
+      undo.push(function () { Object.defineProperty(Promise.prototype, 'constructor', ctor); });
+      function watched(target, name) {
+        return new Proxy(target, { get: function (t, k) { note(name + '.' + String(k)); return t[k]; }, has: function (t, k) { note(name + ' has ' + String(k)); return k in t; } });
+      }
+      var input = { toString: function () { note('input.toString'); return '/echo?n=1'; } };
+      var init = watched({ method: 'post', body: JSON.stringify({ threadId: 't', runId: 'r', messages: [], tools: [], context: [], state: {}, forwardedProps: {} }), headers: { 'content-type': 'application/json' } }, 'init');
+      // The page reads each body whole (one promise each, however the bytes are chunked: the log is the same every time).
+      function drain(res) { return res.text(); }
+      var stack = {};
+      function deep(n, f) { return n === 0 ? f() : deep(n - 1, f); }
+      var old = Error.stackTraceLimit;
+      return (async function () {
+        await fetch(input, init).then(drain);
+        await fetch('/sse?n=2&gap=0').then(drain);
+        await fetch('/json').then(function (r) { return r.text(); });
+        await fetch('http://127.0.0.1:9/nothing').catch(function (e) { note('rejected ' + e.name); });
+        var c = new AbortController();
+        // One event, then nothing for seconds: aborted while the body streams.
+        var aborted = fetch('/sse?n=50&gap=5000', { signal: c.signal }).then(drain).catch(function (e) { note('aborted ' + e.name); });
+        setTimeout(function () { c.abort(); }, 150);
+        await aborted;
+        document.addEventListener('probe-x', function () {});
+        Function.prototype.toString.call(fetch);
+        // A stack under a small limit has as many page frames as without us.
+        Error.stackTraceLimit = 10;
+        try { deep(20, function () { return new WebSocket('nope://x'); }); } catch (e) { stack.ws = String(e.stack).split('\n').length; }
+        try { deep(20, function () { var x = new XMLHttpRequest(); x.open('BAD METHOD', '/'); }); } catch (e) { stack.xhr = String(e.stack).split('\n').length; }
+        await deep(20, function () { return fetch('http://[bad'); }).catch(function (e) { stack.fetch = String(e.stack).split('\n').length; });
+        Error.stackTraceLimit = old;
+        // Whatever the extension does after the page's read ends happens within this wait, spies on.
+        await new Promise(function (r) { setTimeout(r, 200); });
+        while (undo.length) undo.pop()();
+        return { log: log, stack: stack };
+      })();
+    },
     'natives': function () {
       var d = Object.getOwnPropertyDescriptor(window, 'fetch');
       return Promise.resolve({
@@ -139,7 +209,7 @@ export const PROBE_SCRIPT = String.raw`
 `;
 
 /** Every scenario the probe page runs, in the order the transparency tests run them. */
-export const SCENARIOS = ['natives', 'errors', 'fetch-string', 'fetch-url', 'fetch-request', 'fetch-init-body', 'proto', 'http-500', 'network-error', 'abort-mid', 'abort-before-read', 'json', 'big', 'es', 'es-close', 'ws', 'xhr'] as const;
+export const SCENARIOS = ['natives', 'errors', 'observers', 'fetch-string', 'fetch-url', 'fetch-request', 'fetch-init-body', 'proto', 'http-500', 'network-error', 'abort-mid', 'abort-before-read', 'json', 'big', 'es', 'es-close', 'ws', 'xhr'] as const;
 
 /** What both Playwright's and puppeteer's pages offer. */
 export interface DrivenPage {

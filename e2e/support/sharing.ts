@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GROUP_LABELS } from '../../src/engine/session/redact';
+import { runCli } from './cli';
 import { ROOT } from './paths';
 
 /** The request body the page posts: the user's prompt and input state are secrets too. */
@@ -47,19 +48,16 @@ export function checkExported(file: { name: string; path: string }, ext: string,
 
 /** Runs the built CLI on a file: its exit code and output. */
 export function cli(args: string[]): { code: number; out: string } {
-  try {
-    return { code: 0, out: execFileSync('node', [join(ROOT, 'dist/cli/agui-devtools.mjs'), ...args], { encoding: 'utf8' }) };
-  } catch (error) {
-    const e = error as { status: number; stdout: string; stderr: string };
-    return { code: e.status, out: `${e.stdout}${e.stderr}` };
-  }
+  const r = runCli(args);
+  return { code: r.code, out: `${r.stdout}${r.stderr}` };
 }
 
 /**
  * Runs a generated `.agui.test.ts` with vitest in a scratch project that depends on agui-devtools (this repository,
- * as a path dependency would link it). Returns vitest's exit code and output.
+ * as a path dependency would link it). Returns vitest's exit code and output, and the project's folder (its working
+ * directory).
  */
-export function runGeneratedTest(source: string): { code: number; out: string } {
+export function runGeneratedTest(source: string): { code: number; out: string; dir: string } {
   const dir = mkdtempSync(join(tmpdir(), 'agui-generated-'));
   mkdirSync(join(dir, 'node_modules'));
   symlinkSync(ROOT, join(dir, 'node_modules', 'agui-devtools'));
@@ -73,10 +71,10 @@ export function runGeneratedTest(source: string): { code: number; out: string } 
       encoding: 'utf8',
       stdio: 'pipe',
     });
-    return { code: 0, out };
+    return { code: 0, out, dir };
   } catch (error) {
     const e = error as { status: number; stdout: string; stderr: string };
-    return { code: e.status, out: `${e.stdout}${e.stderr}` };
+    return { code: e.status, out: `${e.stdout}${e.stderr}`, dir };
   }
 }
 

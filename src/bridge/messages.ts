@@ -39,7 +39,16 @@ const bytes = z.custom<Uint8Array>((v) => ArrayBuffer.isView(v) && (v as Uint8Ar
 
 // --- page -> content relay (the page is untrusted: everything is checked) ---
 export const PageMessageSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('open'), ...pageOpenFields }),
+  // The hook leaves out what it does not know (the relay fills in GET, 0, '' and no headers): it stays small.
+  z.object({
+    kind: z.literal('open'),
+    ...pageOpenFields,
+    method: z.optional(z.string()),
+    status: z.optional(z.number()),
+    statusText: z.optional(z.string()),
+    requestHeaders: z.optional(headers),
+    responseHeaders: z.optional(headers),
+  }),
   z.object({
     kind: z.literal('chunk'),
     id,
@@ -74,6 +83,13 @@ const ruleFields = {
   statusText: z.string().check(z.maxLength(512)),
   contentType: z.string().check(z.maxLength(512)),
   armedAt: timestamp,
+  /**
+   * The origin of the page it answers (engine/session/urlMatch.ts originOf): documents of other origins in the tab
+   * are never answered, and a navigation of the tab to another origin disarms it.
+   */
+  origin: z.string().check(z.maxLength(2048)),
+  /** Also frames of that origin (not only the tab's top document). */
+  frames: z.boolean(),
 };
 export const ReplayRuleSchema = z.object({
   ...ruleFields,
@@ -92,6 +108,9 @@ const replayStatusFields = {
   total: count,
   url: z.string().check(z.maxLength(65536)),
   method: z.string().check(z.maxLength(16)),
+  /** The document that was answered: its URL (masked) as its relay reads it, and whether it is the tab's top one. */
+  frameUrl: z.string().check(z.maxLength(65536)),
+  top: z.boolean(),
 };
 
 // --- content relay -> background, and background -> panel: the same record, bytes as base64 ---

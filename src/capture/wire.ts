@@ -23,12 +23,13 @@ export interface StreamOpen {
   transport: Transport;
   format: StreamFormat;
   url: string;
-  method: string;
-  status: number;
-  statusText: string;
-  /** Header names with values, as the page has them (the relay redacts them before they leave the page). */
-  requestHeaders: [string, string][];
-  responseHeaders: [string, string][];
+  /** Absent: GET, 0, '' and no headers (the relay fills them in). */
+  method?: string;
+  status?: number;
+  statusText?: string;
+  /** Header names with values, as the page has them (the relay masks them before they leave the page). */
+  requestHeaders?: [string, string][];
+  responseHeaders?: [string, string][];
   /** The request body, when it was text (AG-UI clients POST RunAgentInput as JSON). */
   requestBody?: string;
   /** The body's full size in bytes, when requestBody holds only its first bytes (the limit). */

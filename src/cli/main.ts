@@ -9,6 +9,7 @@
  * Exit codes: 0 fine, 1 lint found an error, 2 the input or the command could not be used.
  */
 import { readFileSync } from 'node:fs';
+import { escapeInvisible, terminalText } from '../engine/util/encode';
 import { InputError, readInput } from '../engine/session/readInput';
 import { replaySession } from '../engine/session/replaySession';
 import { expandPattern, hasMagic } from './glob';
@@ -146,7 +147,7 @@ async function lint(patterns: string[], flags: Map<string, string | true>, io: C
   const parallel = jobs > 1 && io.workerScript !== undefined && !unique.includes('-');
   const results: FileLint[] = parallel ? await lintInWorkers(unique, jobs, io.workerScript!) : unique.map((f) => lintPath(f, io.read));
   const ms = performance.now() - started;
-  for (const r of results) if (r.error) io.stderr(`agui-devtools: ${r.error.startsWith('cannot read') ? '' : `${r.file}: `}${r.error}\n`);
+  for (const r of results) if (r.error) io.stderr(`agui-devtools: ${terminalText(`${r.error.startsWith('cannot read') ? '' : `${r.file}: `}${r.error}`)}\n`);
   const format = as as ReportFormat;
   io.stdout(
     format === 'json'
@@ -161,15 +162,26 @@ async function lint(patterns: string[], flags: Map<string, string | true>, io: C
   return results.some((r) => r.problems.some((p) => p.severity === 'error')) ? 1 : 0;
 }
 
+/**
+ * What reaches a terminal has no control or direction character a page could have put there (escape sequences,
+ * links, titles, cursor moves): each is written as a \\uXXXX escape. Writers escape the line breaks in page strings
+ * themselves (terminalText); in JSON output the escape is the same value. JUnit XML escapes for XML itself.
+ */
+const safeIo = (io: CliIo, argv: readonly string[]): CliIo => {
+  const junit = argv.includes('junit') || argv.includes('--format=junit');
+  return { ...io, stdout: (t) => io.stdout(junit ? t : escapeInvisible(t)), stderr: (t) => io.stderr(escapeInvisible(t)) };
+};
+
 /** Runs the CLI; resolves to the exit code. Never rejects. */
-export async function run(argv: string[], io: CliIo = nodeIo): Promise<number> {
+export async function run(argv: string[], rawIo: CliIo = nodeIo): Promise<number> {
+  const io = safeIo(rawIo, argv);
   try {
     return await main(argv, io);
   } catch (error) {
     if (error instanceof UsageError) {
       io.stderr(`agui-devtools: ${error.message}\n${USAGE}\n`);
     } else if (error instanceof InputError) {
-      io.stderr(`agui-devtools: ${error.message}\n`);
+      io.stderr(`agui-devtools: ${terminalText(error.message)}\n`);
     } else {
       io.stderr(`agui-devtools: internal error: ${(error as Error)?.stack ?? String(error)}\n`);
     }

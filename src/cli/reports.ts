@@ -3,18 +3,19 @@ import { isAbsolute, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { RULE_EXAMPLES } from '../engine/verify/ruleExamples';
 import { RULES } from '../engine/verify/rules';
+import { terminalText } from '../engine/util/encode';
 import { countOf, type FileLint, type LintedProblem } from './lint';
 
 export type ReportFormat = 'text' | 'json' | 'sarif' | 'junit';
 export const REPORT_FORMATS: readonly ReportFormat[] = ['text', 'json', 'sarif', 'junit'];
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-const where = (file: string, p: LintedProblem) => `${file}${p.line !== undefined ? `:${p.line}` : p.byteOffset !== undefined ? `@${p.byteOffset}` : ''}`;
+const where = (file: string, p: LintedProblem) => `${terminalText(file)}${p.line !== undefined ? `:${p.line}` : p.byteOffset !== undefined ? `@${p.byteOffset}` : ''}`;
 
 export function textReport(results: readonly FileLint[], ms: number): string {
   let out = '';
   for (const r of results) {
-    for (const p of r.problems) out += `${where(r.file, p)} #${p.eventIndex}  ${p.severity.padEnd(7)} ${p.ruleId.padEnd(28)} ${p.message}\n`;
+    for (const p of r.problems) out += `${where(r.file, p)} #${p.eventIndex}  ${p.severity.padEnd(7)} ${p.ruleId.padEnd(28)} ${terminalText(p.message)}\n`;
   }
   const tally = (list: readonly FileLint[]) =>
     `${plural(countOf(list, 'error'), 'error')}, ${plural(countOf(list, 'warning'), 'warning')}, ${plural(countOf(list, 'info'), 'note')}`;
@@ -24,7 +25,7 @@ export function textReport(results: readonly FileLint[], ms: number): string {
     return out;
   }
   for (const r of results) {
-    if (!r.error && r.problems.some((p) => p.severity !== 'info')) out += `${r.file}: ${plural(r.events, 'event')} (${r.format}): ${tally([r])}\n`;
+    if (!r.error && r.problems.some((p) => p.severity !== 'info')) out += `${terminalText(r.file)}: ${plural(r.events, 'event')} (${r.format}): ${tally([r])}\n`;
   }
   const linted = results.filter((r) => !r.error);
   const failing = linted.filter((r) => r.problems.some((p) => p.severity === 'error')).length;

@@ -4,8 +4,13 @@ import { runMetrics } from '../engine/replay/metrics';
 import type { Session } from '../engine/session/session';
 import type { Replay, ReplayView } from '../engine/replay/replay';
 import { runStatusAt } from '../engine/replay/timeline';
+import { terminalText } from '../engine/util/encode';
 
-const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+/** A page's string for one column of a line: no line break or control of its own, cut at n characters. */
+const clip = (s: string, n: number) => {
+  const t = terminalText(s);
+  return t.length > n ? `${t.slice(0, n - 1)}…` : t;
+};
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 function contentOf(m: Record<string, unknown>): string {
@@ -59,7 +64,7 @@ export function formatRunSummaries(runs: readonly RunSummary[]): string {
   const lines = ['run                       status       outcome      events  duration  TTFT      usage'];
   for (const r of runs) {
     lines.push(
-      `${clip(r.runId, 25).padEnd(25)} ${r.status.padEnd(12)} ${(r.outcome ?? '—').padEnd(12)} ${String(r.events).padStart(6)}  ${ms(r.durationMs, r.timed).padEnd(9)} ${ms(r.ttftMs, r.timed).padEnd(9)} ${usage(r.usage)}${r.chainUsage ? `  (with its resumes: ${usage(r.chainUsage)})` : ''}`,
+      `${clip(r.runId, 25).padEnd(25)} ${r.status.padEnd(12)} ${clip(r.outcome ?? '—', 12).padEnd(12)} ${String(r.events).padStart(6)}  ${ms(r.durationMs, r.timed).padEnd(9)} ${ms(r.ttftMs, r.timed).padEnd(9)} ${usage(r.usage)}${r.chainUsage ? `  (with its resumes: ${usage(r.chainUsage)})` : ''}`,
     );
   }
   if (runs.length > 0 && !runs[0]!.timed) lines.push('(no capture times in this input: durations are not shown)');
@@ -73,19 +78,19 @@ export function formatSummary(o: { file: string; format: string; frames: readonl
   const errors = replay.problems.filter((p) => p.severity === 'error').length;
   const warnings = replay.problems.filter((p) => p.severity === 'warning').length;
   const runs = replay.timeline.runs.filter((r) => r.start <= view.index);
-  lines.push(`${o.file}: ${o.frames.length} events (${o.format}), ${runs.length} run${runs.length === 1 ? '' : 's'}, ${errors} errors, ${warnings} warnings`);
+  lines.push(`${terminalText(o.file)}: ${o.frames.length} events (${o.format}), ${runs.length} run${runs.length === 1 ? '' : 's'}, ${errors} errors, ${warnings} warnings`);
   lines.push('', `Runs (as of event ${view.index})`);
   lines.push(...formatRunSummaries(runSummaries(o.session, replay, view.index)).trimEnd().split('\n').map((l) => `  ${l}`));
-  lines.push('', `Messages (conversation ${view.lane})`);
+  lines.push('', `Messages (conversation ${terminalText(view.lane)})`);
   if (view.messages.length === 0) lines.push('  (none)');
   for (const m of view.messages) {
-    lines.push(`  ${String(m.role).padEnd(10)} ${clip(oneLine(contentOf(m as Record<string, unknown>)), 100)}`);
+    lines.push(`  ${clip(String(m.role), 10).padEnd(10)} ${clip(oneLine(contentOf(m as Record<string, unknown>)), 100)}`);
   }
   if (view.pendingInterrupts.length) {
     lines.push('', 'Pending interrupts');
-    for (const i of view.pendingInterrupts) lines.push(`  ${i.id} (${i.reason})${i.message ? `: ${i.message}` : ''}`);
+    for (const i of view.pendingInterrupts) lines.push(`  ${terminalText(`${i.id} (${i.reason})${i.message ? `: ${i.message}` : ''}`)}`);
   }
   lines.push('', 'State', ...JSON.stringify(view.state, null, 2).split('\n').map((l) => `  ${l}`));
-  if (errors + warnings > 0) lines.push('', `Problems: agui-devtools lint ${o.file}`);
+  if (errors + warnings > 0) lines.push('', `Problems: agui-devtools lint ${terminalText(o.file)}`);
   return `${lines.join('\n')}\n`;
 }

@@ -78,8 +78,59 @@ const describe = (value: unknown): string => {
 const compatDiagnostics = (changes: CompatChange[]): Diagnostic[] =>
   changes.map((c) => ({ code: 'compat/deprecated-shape', severity: 'warning', message: c.message, path: c.path }));
 
-/** Checks a parsed JSON value as an AG-UI event: type, compatibility, schema (with JSON paths). Never throws. */
-export function checkEvent(value: unknown): CheckedEvent {
+/**
+ * How deep an event may nest. Every tool that reads JSON recursively (JSON.stringify among them) overflows its
+ * stack somewhere past a few thousand levels; no real event comes near this.
+ */
+export const MAX_DEPTH = 1000;
+
+const tooDeep = (): CheckedEvent => ({
+  replayable: false,
+  diagnostics: [
+    {
+      code: 'json/too-deep',
+      severity: 'error',
+      message: `The event nests more than ${MAX_DEPTH.toLocaleString('en')} levels deep: it is kept as it came, and not checked or replayed.`,
+    },
+  ],
+});
+
+/** Whether a JSON text nests deeper than `max` (brackets outside strings; a text shorter than that cannot). */
+export function textDeeperThan(text: string, max: number): boolean {
+  if (text.length <= max) return false;
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
+/** Whether a value nests deeper than `max` (without recursion). */
+export function valueDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [v, d] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (d >= max) return true;
+    for (const child of Object.values(v)) if (child !== null && typeof child === 'object') stack.push([child, d + 1]);
+  }
+  return false;
+}
+
+/**
+ * Checks a parsed JSON value as an AG-UI event: type, compatibility, schema (with JSON paths). Never throws.
+ * `depthChecked`: its text was already found shallow enough (otherwise the value is measured).
+ */
+export function checkEvent(value: unknown, depthChecked = false): CheckedEvent {
+  if (!depthChecked && valueDeeperThan(value, MAX_DEPTH)) return tooDeep();
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     return {
       replayable: false,
@@ -148,6 +199,7 @@ export function checkEvent(value: unknown): CheckedEvent {
 
 /** Parses one frame's text as JSON and checks it as an event. Never throws. */
 export function decodeEventText(text: string): CheckedEvent {
+  if (textDeeperThan(text, MAX_DEPTH)) return tooDeep();
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -163,5 +215,5 @@ export function decodeEventText(text: string): CheckedEvent {
       ],
     };
   }
-  return checkEvent(value);
+  return checkEvent(value, true);
 }

@@ -3,8 +3,16 @@
  * call the reference client makes, but without its deep clone of the whole document per patch: before each
  * operation, only the containers on its path (and `from` path) are copied, then fast-json-patch applies the
  * operation to those copies. The previous document is never touched, so old states share everything else.
+ *
+ * `copy` is ours (fast-json-patch deep-clones the whole document to validate it and the value to copy it): the
+ * copied value is shared, as every other unchanged part is, and a copy may not grow the document past
+ * DOCUMENT_MAX_BYTES. Without that bound 40 copies of the root, 3 KB of events, double the document 40 times.
  */
 import jsonpatch, { type Operation } from 'fast-json-patch';
+import { jsonSize } from './jsonSize';
+
+/** What a patch's copies may grow a document to (about JSON bytes), as big as one event may be. */
+export const DOCUMENT_MAX_BYTES = 64 * 1024 * 1024;
 
 export interface PatchFailure {
   /** Index of the operation that failed. */
@@ -97,11 +105,15 @@ export function applyPatchImmutable(doc: unknown, patch: unknown): PatchResult {
       if (op.op === 'move' && typeof op.from === 'string' && op.from !== '') current = copyPath(current, op.from, fresh);
     }
     try {
-      // The operation object is copied so that fast-json-patch's bookkeeping never writes into the event.
-      const result = jsonpatch.applyOperation(current, { ...(op as object) } as Operation, true, true, true, i);
-      // A root add/replace makes the op's own value the document: it is not ours to write into, so not `fresh`.
-      current = result.newDocument;
+      if (op && typeof op === 'object' && op.op === 'copy' && op.path !== '') current = copyShared(current, op as Operation & { from: string }, i, fresh);
+      else {
+        // The operation object is copied so that fast-json-patch's bookkeeping never writes into the event.
+        const result = jsonpatch.applyOperation(current, { ...(op as object) } as Operation, true, true, true, i);
+        // A root add/replace makes the op's own value the document: it is not ours to write into, so not `fresh`.
+        current = result.newDocument;
+      }
     } catch (error) {
+      if (error instanceof TooLarge) return { ok: false, failure: { opIndex: i, code: 'DOCUMENT_TOO_LARGE', message: error.message } };
       const e = error as { name?: string; message?: string };
       const code = e.name && e.name !== 'Error' && e.name !== 'TypeError' ? e.name : 'OPERATION_FAILED';
       return { ok: false, failure: { opIndex: i, code, message: firstLine(e.message ?? String(error)) } };
@@ -118,6 +130,101 @@ export function applyPatchImmutable(doc: unknown, patch: unknown): PatchResult {
     };
   }
   return { ok: true, doc: current };
+}
+
+class TooLarge extends Error {}
+
+const MIB = 1024 * 1024;
+
+/**
+ * fast-json-patch's `copy` with validation (the same checks in the same order, so the same operations fail), but
+ * the copied value is shared instead of cloned, and refused when the document would outgrow DOCUMENT_MAX_BYTES.
+ * `document` is this patch's own copy along `op.path` (copyPath ran), so the target container is ours to write.
+ */
+function copyShared(document: unknown, op: Operation & { from: string }, index: number, fresh: WeakSet<object>): unknown {
+  const { JsonPatchError } = jsonpatch;
+  // The operation's shape (fast-json-patch checks it with no document first).
+  jsonpatch.validator(op, 0);
+  const from = op.from;
+  const keys = op.path.split('/');
+  let obj = document as Record<string | number, unknown>;
+  let existing: string | undefined;
+  for (let t = 1; ; ) {
+    let key: string | number = keys[t]!;
+    if (key && key.includes('~')) key = unescape(key);
+    if (key === '__proto__' || (key === 'prototype' && keys[t - 1] === 'constructor')) throw new TypeError('JSON-Patch: modifying `__proto__` or `constructor/prototype` prop is banned');
+    if (existing === undefined) {
+      if (obj[key] === undefined) existing = keys.slice(0, t).join('/');
+      else if (t === keys.length - 1) existing = op.path;
+      if (existing !== undefined) fromMustResolve(document, op, index);
+    }
+    t++;
+    if (Array.isArray(obj)) {
+      if (key === '-') key = obj.length;
+      else if (!/^\d*$/.test(key as string)) {
+        throw new JsonPatchError('Expected an unsigned base-10 integer value, making the new referenced value the array element with the zero-based index', 'OPERATION_PATH_ILLEGAL_ARRAY_INDEX', index, op, document);
+      } else key = ~~(key as string);
+    }
+    if (t >= keys.length) {
+      const value = copiedValue(document, op, fresh);
+      if (Array.isArray(obj)) obj.splice(key as number, 0, value);
+      else obj[key] = value;
+      return document;
+    }
+    obj = obj[key] as Record<string | number, unknown>;
+    if (!obj || typeof obj !== 'object') throw new JsonPatchError('Cannot perform operation at the desired path', 'OPERATION_PATH_UNRESOLVABLE', index, op, document);
+  }
+}
+
+/** fast-json-patch validates `from` by reading it from a clone of the document; reading it needs no clone. */
+function fromMustResolve(document: unknown, op: Operation & { from: string }, index: number): void {
+  try {
+    jsonpatch.applyOperation(document, { op: '_get', path: op.from } as Operation, true, true, true, 0);
+  } catch (error) {
+    if (!(error instanceof jsonpatch.JsonPatchError)) throw error;
+    if (error.name === 'OPERATION_PATH_UNRESOLVABLE') throw new jsonpatch.JsonPatchError('Cannot perform the operation from a path that does not exist', 'OPERATION_FROM_UNRESOLVABLE', index, op, document);
+  }
+}
+
+/**
+ * The value at `from`, as fast-json-patch's copy inserts it (its clone turns `undefined` into null), shared. Its
+ * containers made during this patch stop being ours to write in place: a later write through either path copies.
+ * When the value holds the target (a copy into its own child, the root into a key), the containers between them
+ * are copied: sharing those would make the document contain itself.
+ */
+function copiedValue(document: unknown, op: Operation & { from: string }, fresh: WeakSet<object>): unknown {
+  const found: unknown = jsonpatch.getValueByPointer(document, op.from);
+  if (found === undefined) return null;
+  if (!isContainer(found)) return found;
+  const size = jsonSize(document, fresh) + jsonSize(found, fresh);
+  if (size > DOCUMENT_MAX_BYTES) {
+    throw new TooLarge(`copying ${op.from || 'the root'} to ${op.path} would grow the document to about ${Math.round(size / MIB)} MiB, more than ${DOCUMENT_MAX_BYTES / MIB} MiB`);
+  }
+  let value: Record<string, unknown> | unknown[] = found;
+  const copies = new Set<object>();
+  if (op.path.startsWith(op.from === '' ? '/' : `${op.from}/`)) {
+    value = shallowCopy(found);
+    copies.add(value);
+    let parent = value;
+    for (const token of op.path.slice(op.from.length).split('/').slice(1, -1)) {
+      const key = unescape(token);
+      const child = (parent as Record<string, unknown>)[key];
+      if (!isContainer(child)) break;
+      const copy = shallowCopy(child);
+      copies.add(copy);
+      (parent as Record<string, unknown>)[key] = copy;
+      parent = copy;
+    }
+  }
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const v = stack.pop();
+    if (isContainer(v) && (fresh.has(v) || copies.has(v))) {
+      fresh.delete(v);
+      for (const child of Object.values(v)) stack.push(child);
+    }
+  }
+  return value;
 }
 
 function hasCycle(root: unknown): boolean {

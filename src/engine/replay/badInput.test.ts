@@ -122,19 +122,33 @@ describe('hostile payloads', () => {
     expect((replay.at(2).messages[0]!.content as string).length).toBe(big.length);
   });
 
-  it('10,000-deep nesting in a snapshot and a patch into it', () => {
-    const deep = `${'{"d":'.repeat(10_000)}"bottom"${'}'.repeat(10_000)}`;
-    const path = `${'/d'.repeat(9_999)}/d`;
+  it('1,000-deep nesting in a snapshot and a patch into it; deeper events are a located problem, kept as they came', () => {
+    const depth = 1_000;
+    const deep = `${'{"d":'.repeat(depth - 1)}"bottom"${'}'.repeat(depth - 1)}`;
+    const path = `${'/d'.repeat(depth - 2)}/d`;
     const text = `[${JSON.stringify(start)},{"type":"STATE_SNAPSHOT","snapshot":${deep}},${JSON.stringify({ type: 'STATE_DELTA', delta: [{ op: 'replace', path, value: 'top' }] })}]`;
     const { session } = readInput(enc.encode(text));
     const replay = replaySession(session);
+    expect(replay.problems.filter((p) => p.severity === 'error')).toEqual([]);
     let v = replay.at(2).state as { d: unknown };
-    for (let i = 0; i < 9_999; i++) v = v.d as { d: unknown };
+    for (let i = 0; i < depth - 2; i++) v = v.d as { d: unknown };
     expect(v.d).toBe('top');
     // The old state is untouched: time travel still shows it.
     let old = replay.at(1).state as { d: unknown };
-    for (let i = 0; i < 9_999; i++) old = old.d as { d: unknown };
+    for (let i = 0; i < depth - 2; i++) old = old.d as { d: unknown };
     expect(old.d).toBe('bottom');
+    // 200,000 levels (as a JSONL line, an SSE frame and an element of a JSON array file): refused with its place.
+    const deeper = `{"type":"STATE_SNAPSHOT","snapshot":${'['.repeat(200_000)}${']'.repeat(200_000)}}`;
+    for (const [name, file] of [
+      ['x.jsonl', `${JSON.stringify(start)}\n${deeper}\n`],
+      ['x.sse', `data: ${JSON.stringify(start)}\n\ndata: ${deeper}\n\n`],
+      ['x.json', `[${JSON.stringify(start)},${deeper}]`],
+    ] as const) {
+      const read = readInput(enc.encode(file), name).session;
+      const problems = replaySession(read).problems;
+      expect(problems.filter((p) => p.severity === 'error').map((p) => [p.ruleId, p.eventIndex]), name).toEqual([['json/too-deep', 1]]);
+      if (name !== 'x.json') expect(read.frames[1]!.raw.length, name).toBe(deeper.length);
+    }
   });
 
   it('patches cannot write __proto__, constructor or prototype; the state is unchanged and the op is named', () => {

@@ -6,6 +6,7 @@ import { importSession } from './exportFormat';
 import { readInput } from './readInput';
 import { REDACTION_GROUPS } from './redact';
 import { Session } from './session';
+import { HOSTILE, hostileSession } from '../testing/hostile';
 
 const enc = new TextEncoder();
 const sse = (events: object[]) => enc.encode(events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join(''));
@@ -134,5 +135,60 @@ describe('export formats', () => {
     expect(text).toContain("import { replaySessionFile } from 'agui-devtools';");
     expect(text).toContain('"SECRET-ANSWER"');
     expect(text).toMatch(/const recorded = \{\n {2}"t1": \{/);
+  });
+});
+
+describe('exports of hostile ids and text', () => {
+  const events = (session: Session) => session.frames.map((f) => f.event);
+  for (const h of HOSTILE) {
+    const label = JSON.stringify(h).slice(0, 40);
+    it(`${label}: SSE and JSONL read back as exactly the exported events, with no extra line`, () => {
+      const session = hostileSession(h);
+      const scope = { label: `run ${h}`, indices: session.frames.map((_, i) => i) };
+      for (const format of ['sse', 'jsonl', 'session'] as const) {
+        for (const redaction of [undefined, { groups: ['messageText' as const], paths: [] }]) {
+          const { text } = buildExport(session, { format, scope, ...(redaction && { redaction }), now });
+          const back = readInput(enc.encode(text), `x.${format}`).session;
+          const expected = redaction ? deriveSession(session, scope, redaction) : session;
+          expect(events(back), `${format} ${redaction ? 'redacted' : ''}`).toEqual(events(expected));
+          expect(text).not.toMatch(/[\u2028\u2029]/);
+        }
+      }
+      // The SSE header is one comment line: the next line is empty, the one after the first event's data.
+      const { text } = buildExport(session, { format: 'sse', scope, now });
+      const lines = text.split(/\r\n|\r|\n/);
+      expect(lines[0]).toMatch(/^: AG-UI DevTools export of run /);
+      expect(lines[1]).toBe('');
+      expect(lines[2]).toMatch(/^data: \{"type":"RUN_STARTED"/);
+      expect(lines.filter((l) => l.startsWith('data: ')).length).toBe(session.frames.length);
+    });
+
+    it(`${label}: the generated test holds the page's strings only inside values`, () => {
+      const session = hostileSession(h);
+      const { text } = buildExport(session, { format: 'test', scope: { label: `run ${h}`, indices: session.frames.map((_, i) => i) }, now });
+      // The header comment is ours alone; it ends before the first import.
+      const comment = text.slice(0, text.indexOf('*/') + 2);
+      expect(comment).not.toContain(h.slice(0, 8));
+      expect(text.indexOf('*/')).toBeLessThan(text.indexOf('import {'));
+      // Each value line is one JSON text that reads back as the value written.
+      const exported = /^const exported = (.*);$/m.exec(text)![1]!;
+      expect(JSON.parse(exported).scope).toBe(`run ${h}`);
+      const file = JSON.parse(/^const session = (.*);$/m.exec(text)![1]!);
+      expect(file.scope).toBe(`run ${h}`);
+      expect(text).not.toMatch(/[\u2028\u2029]/);
+    });
+  }
+
+  it('a "__proto__" key in the state is written so that it stays a key', () => {
+    const s = new Session();
+    s.open({ id: 'a', transport: 'fetch', format: 'sse', url: 'http://app.test/agent', method: 'POST', status: 200, statusText: 'OK', frameUrl: '', requestHeaders: [], responseHeaders: [], openedAt: 1, page: 0 });
+    s.chunk('a', 2, enc.encode('data: {"type":"RUN_STARTED","threadId":"t","runId":"r"}\n\ndata: {"type":"STATE_SNAPSHOT","snapshot":{"__proto__":{"polluted":true}}}\n\ndata: {"type":"RUN_FINISHED","threadId":"t","runId":"r"}\n\n'));
+    const { text } = buildExport(s, { format: 'test', now });
+    const recorded = /^const recorded = (JSON\.parse\(.*\));$/m.exec(text);
+    expect(recorded, text.slice(-600)).not.toBeNull();
+    // biome-ignore lint/security/noGlobalEval: evaluating the generated expression is the test
+    const value = (0, eval)(`(${recorded![1]})`) as { t: { state: object } };
+    expect(Object.keys(value.t.state)).toEqual(['__proto__']);
+    expect(Object.getPrototypeOf(value.t.state)).toBe(Object.prototype);
   });
 });

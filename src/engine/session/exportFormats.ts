@@ -8,6 +8,7 @@ import { replaySession } from './replaySession';
 import { type ExportOptions, exportSession, type SessionFile } from './exportFormat';
 import { GROUP_LABELS, isEmptyRedaction, marker, type Redaction, redactEvent, redactRequestBody } from './redact';
 import { Session, type StreamInfo } from './session';
+import { codeLiteral, jsonLine, lineText } from '../util/encode';
 
 export type ExportFormatId = 'session' | 'jsonl' | 'sse' | 'test';
 
@@ -75,11 +76,17 @@ function rawBytes(session: Session, frame: Frame, cache: Map<string, Uint8Array>
   return all.subarray(frame.range[0], frame.range[1]);
 }
 
-const sseText = (data: string, frame: Frame): string =>
-  `${frame.sse?.event !== undefined ? `event: ${frame.sse.event}\n` : ''}${frame.sse?.id !== undefined ? `id: ${frame.sse.id}\n` : ''}${data
-    .split('\n')
+/**
+ * One frame as SSE: its `event:` and `id:` fields and its data, one `data:` line per line of it. Whatever the page
+ * sent cannot add a line: the fields and the data are split at every line break SSE knows (CR, LF, CRLF).
+ */
+const sseText = (data: string, frame: Frame): string => {
+  const field = (name: string, value: string | undefined) => (value === undefined ? '' : `${name}: ${lineText(value)}\n`);
+  return `${field('event', frame.sse?.event)}${field('id', frame.sse?.id)}${data
+    .split(/\r\n|\r|\n/)
     .map((l) => `data: ${l}\n`)
     .join('')}\n`;
+};
 
 /**
  * The session to export: the frames in scope, redacted, in arrival order with their times. Unscoped and unredacted:
@@ -123,7 +130,7 @@ export function deriveSession(session: Session, scope?: ExportScope, redaction?:
     let bytes: Uint8Array;
     if (!redact) bytes = rawBytes(session, frame, cache);
     else if (frame.event !== undefined) {
-      const text = JSON.stringify(redactEvent(frame.event, redaction!));
+      const text = jsonLine(redactEvent(frame.event, redaction!));
       bytes = enc.encode(json ? text : sseText(text, frame));
     } else bytes = enc.encode(json ? marker(frame.raw) : sseText(marker(frame.raw), frame));
     out.chunk(frame.streamId, frame.t, bytes, frame.direction);
@@ -169,33 +176,51 @@ export function buildExport(session: Session, request: ExportRequest): ExportRes
   });
   switch (request.format) {
     case 'session':
-      return { name, mime, text: JSON.stringify(sessionFile()), frames: frames.length, skipped: 0 };
+      return { name, mime, text: jsonLine(sessionFile()), frames: frames.length, skipped: 0 };
     case 'jsonl': {
-      const lines = frames.filter((f) => f.event !== undefined).map((f) => JSON.stringify(f.event));
+      const lines = frames.filter((f) => f.event !== undefined).map((f) => jsonLine(f.event));
       return { name, mime, text: lines.length ? `${lines.join('\n')}\n` : '', frames: lines.length, skipped: frames.length - lines.length };
     }
     case 'sse': {
-      const head = `: AG-UI DevTools export of ${scope}${redacted ? `; redacted: ${[...redacted.groupLabels, ...redacted.paths].join(', ')} (as «redacted: N chars»)` : ''}\n\n`;
-      const body = frames.map((f) => sseText(f.event !== undefined ? JSON.stringify(f.event) : f.raw, f)).join('');
+      // A comment line says what the file is; the scope names the page's run ids, so it is one line whatever they hold.
+      const head = `: ${lineText(`AG-UI DevTools export of ${scope}${redacted ? `; redacted: ${[...redacted.groupLabels, ...redacted.paths].join(', ')} (as «redacted: N chars»)` : ''}`)}\n\n`;
+      const body = frames.map((f) => sseText(f.event !== undefined ? jsonLine(f.event) : f.raw, f)).join('');
       return { name, mime, text: head + body, frames: frames.length, skipped: 0 };
     }
     case 'test': {
       const file = sessionFile();
       const expected = finalLanes(derived);
       const base = name.replace(/\.agui\.test\.ts$/, '');
-      const text = `/**
- * A regression test written by AG-UI DevTools: the session ${JSON.stringify(base)} (${scope}${redacted ? `, redacted: ${redacted.groupLabels.join(', ')}` : ''}), replayed by the
- * engine of the \`agui-devtools\` package, must break no protocol rule and end with the messages and state it ended
- * with when it was recorded. Run it with vitest in a project that depends on agui-devtools (see its README).
+      return { name, mime, text: generatedTest(base, scope, redacted?.groupLabels ?? [], file, expected), frames: frames.length, skipped: 0 };
+    }
+    default: {
+      const unhandled: never = request.format;
+      return unhandled;
+    }
+  }
+}
+
+/**
+ * The `.agui.test.ts` file. Everything the page sent (run ids in the scope, the session, its messages and state) is
+ * written as a value by `codeLiteral`, never into a comment or the code around it: running the test runs our code only.
+ */
+function generatedTest(base: string, scope: string, redactedGroups: readonly string[], file: SessionFile, expected: unknown): string {
+  const exported = { file: base, scope, ...(redactedGroups.length > 0 && { redacted: redactedGroups }) };
+  return `/**
+ * A regression test written by AG-UI DevTools: the session below (\`exported\` says which), replayed by the engine of
+ * the \`agui-devtools\` package, must break no protocol rule and end with the messages and state it ended with when
+ * it was recorded. Run it with vitest in a project that depends on agui-devtools (see its README).
  */
 import { describe, expect, it } from 'vitest';
 import { replaySessionFile } from 'agui-devtools';
 
-const session = ${JSON.stringify(file)};
+const exported = ${codeLiteral(exported)};
 
-const recorded = ${JSON.stringify(expected, null, 2)};
+const session = ${codeLiteral(file)};
 
-describe(${JSON.stringify(`AG-UI session ${base}`)}, () => {
+const recorded = ${codeLiteral(expected, 2)};
+
+describe(\`AG-UI session \${exported.file}\`, () => {
   const result = replaySessionFile(session);
 
   it('breaks no protocol rule', () => {
@@ -207,11 +232,4 @@ describe(${JSON.stringify(`AG-UI session ${base}`)}, () => {
   });
 });
 `;
-      return { name, mime, text, frames: frames.length, skipped: 0 };
-    }
-    default: {
-      const unhandled: never = request.format;
-      return unhandled;
-    }
-  }
 }

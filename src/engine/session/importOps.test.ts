@@ -3,6 +3,8 @@ import type { BaseEvent } from '@ag-ui/core';
 import { describe, expect, test } from 'vitest';
 import { replaySession } from './replaySession';
 import { InputError, planInput, readInput } from './readInput';
+import { buildExport } from './exportFormats';
+import { importSession } from './exportFormat';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const RS = { type: 'RUN_STARTED', threadId: 't', runId: 'r' };
@@ -82,6 +84,37 @@ describe('HAR files', () => {
     const ff = { log: { version: '1.2', creator: { name: 'Firefox', version: '153.0' }, entries: [entry('http://localhost/agent', 'text/event-stream; charset=utf-8', { text: sse([RS, RF]) })] } };
     const { session } = readInput(enc(JSON.stringify(ff)), 'firefox.har');
     expect(session.frames.length).toBe(2);
+  });
+
+  test('a HAR\'s secrets are masked as it is read: exported again, no cookie, authorization, token or apiKey is left', () => {
+    const secretEntry = entry('http://localhost/agent?token=URL-SECRET&format=sse', 'text/event-stream', { text: sse([RS, RF]) });
+    secretEntry.request.headers.push({ name: 'Cookie', value: 'sid=COOKIE-SECRET' }, { name: 'Authorization', value: 'Bearer AUTH-SECRET-12345' });
+    (secretEntry.response.headers as { name: string; value: string }[]).push({ name: 'Set-Cookie', value: 'sid=SET-COOKIE-SECRET' });
+    secretEntry.request.postData.text = JSON.stringify({ threadId: 't', forwardedProps: { apiKey: 'BODY-SECRET', nested: { jwt: 'JWT-SECRET' } } });
+    const socket = entry('ws://localhost/ws', 'x-unknown', {}, {
+      _resourceType: 'websocket',
+      _webSocketMessages: [
+        { type: 'send', time: 1, opcode: 1, data: JSON.stringify({ type: 'RUN_AGENT', input: { forwardedProps: { token: 'WS-SECRET' } } }) },
+        { type: 'receive', time: 1.1, opcode: 1, data: JSON.stringify(RS) },
+      ],
+    });
+    const har = { log: { version: '1.2', creator: { name: 'WebInspector', version: '537' }, entries: [secretEntry, socket] } };
+    const { session } = readInput(enc(JSON.stringify(har)), 'x.har');
+    for (const format of ['session', 'test', 'jsonl', 'sse'] as const) {
+      const { text } = buildExport(session, { format });
+      for (const secret of ['URL-SECRET', 'COOKIE-SECRET', 'AUTH-SECRET', 'SET-COOKIE-SECRET', 'BODY-SECRET', 'JWT-SECRET', 'WS-SECRET']) expect(text, `${format}: ${secret}`).not.toContain(secret);
+    }
+    // What stays: the harmless parts, and the shape.
+    const file = JSON.parse(buildExport(session, { format: 'session' }).text);
+    expect(file.streams[0].url).toBe('http://localhost/agent?token=[redacted]&format=sse');
+    expect(file.streams[0].requestHeaders).toEqual([['content-type', 'application/json'], ['Cookie', '[redacted]'], ['Authorization', '[redacted]']]);
+    // A session file holding secrets (a teammate's, or an older version's) is masked as it is imported.
+    const raw = JSON.parse(buildExport(session, { format: 'session' }).text);
+    raw.streams[0].url = 'http://localhost/agent?token=FILE-SECRET';
+    raw.records.unshift({ kind: 'navigate', url: 'http://localhost/?x=1#access_token=NAV-SECRET', t: 0 });
+    const again = JSON.stringify(JSON.parse(buildExport(importSession(raw), { format: 'session' }).text));
+    expect(again).not.toContain('FILE-SECRET');
+    expect(again).not.toContain('NAV-SECRET');
   });
 
   test('a HAR without AG-UI streams is refused, saying how many requests it holds', () => {

@@ -24,6 +24,8 @@ export interface ReplayScript {
   status: number;
   statusText: string;
   contentType: string;
+  /** Said when the recording's own content type did not name the format it was decoded as (the script's wins). */
+  contentTypeNote?: string;
   steps: ReplayStep[];
   /** The request the recording answered (what the page's request is compared with). */
   method: string;
@@ -33,6 +35,22 @@ export interface ReplayScript {
 
 const textEncoder = new TextEncoder();
 
+const mediaType = (contentType: string): string => contentType.split(';')[0]!.trim().toLowerCase();
+
+/**
+ * The content type the page is told: the recording's own when it names the format the panel decoded the bytes as
+ * (its parameters kept), else that format's. The page must parse what the panel showed: a protobuf stream labelled
+ * `text/event-stream` would be read by the page's SSE parser, and its strings could hold `data:` lines of their own.
+ */
+export function contentTypeFor(format: ReplayFormat, responseHeaders: readonly [string, string][]): { contentType: string; contentTypeNote?: string } {
+  const recorded = responseHeaders.find(([k]) => k.toLowerCase() === 'content-type')?.[1];
+  if (recorded === undefined || mediaType(recorded) === CONTENT_TYPE[format]) return { contentType: recorded ?? CONTENT_TYPE[format] };
+  return {
+    contentType: CONTENT_TYPE[format],
+    contentTypeNote: `The recording says "${recorded.slice(0, 100)}" but its bytes were decoded as ${format === 'proto' ? 'protobuf' : 'SSE'}: replayed as ${CONTENT_TYPE[format]}, so that the page reads what the panel shows.`,
+  };
+}
+
 /** The recorded stream of a run, byte for byte, cut at its events. */
 export function scriptFromStream(session: Session, streamId: string): ReplayScript {
   const record = session.streams.get(streamId);
@@ -40,8 +58,7 @@ export function scriptFromStream(session: Session, streamId: string): ReplayScri
   const { info } = record;
   const frames = session.frames.filter((f) => f.streamId === streamId && f.direction !== 'out');
   const format: ReplayFormat = info.format === 'proto' ? 'proto' : 'sse';
-  const contentType = info.responseHeaders.find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? CONTENT_TYPE[format];
-  const base = { format, status: info.status || 200, statusText: info.statusText, contentType, method: info.method, url: info.url, ...(info.requestBody !== undefined && { requestBody: info.requestBody }) };
+  const base = { format, status: info.status || 200, statusText: info.statusText, ...contentTypeFor(format, info.responseHeaders), method: info.method, url: info.url, ...(info.requestBody !== undefined && { requestBody: info.requestBody }) };
   const withBytes = record.chunks.every((c) => c.bytes) && frames.every((f) => f.range);
   let previous = info.openedAt;
   const delayOf = (t: number) => {
@@ -51,8 +68,9 @@ export function scriptFromStream(session: Session, streamId: string): ReplayScri
   };
   if (!withBytes || info.format === 'json') {
     // Messages (WebSocket) or re-encoded text: sent as SSE, one event a step.
+    const { contentTypeNote: _, ...rest } = base;
     return {
-      ...base,
+      ...rest,
       format: 'sse',
       contentType: CONTENT_TYPE.sse,
       steps: frames.filter((f) => f.event).map((f) => ({ bytes: textEncoder.encode(`data: ${f.raw}\n\n`), delay: delayOf(f.t), type: String(f.event!.type) })),

@@ -1,12 +1,14 @@
 import type { RunAgentInput } from '@ag-ui/core';
 import { RunAgentInputSchema } from '@ag-ui/core/schemas';
+import { MAX_DEPTH, textDeeperThan } from '../decode/event';
 import { Replay, type ReplayOptions } from '../replay/replay';
 import type { Session } from './session';
 
 /** The RunAgentInput a stream's request carried, when its body is one. */
 export function requestInputOf(session: Session, streamId: string): RunAgentInput | undefined {
   const body = session.streams.get(streamId)?.info.requestBody;
-  if (!body) return undefined;
+  // Too deep to read safely (events that deep are refused the same way).
+  if (!body || textDeeperThan(body, MAX_DEPTH)) return undefined;
   try {
     const parsed = RunAgentInputSchema.safeParse(JSON.parse(body));
     return parsed.success ? (parsed.data as RunAgentInput) : undefined;

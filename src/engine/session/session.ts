@@ -1,5 +1,6 @@
 import type { FrameFormat, Frame } from '../decode/frames';
 import { StreamDecoder } from '../decode/frames';
+import { maskBody, maskRequest, maskUrl } from '../mask/secrets';
 
 export type StreamTransport = 'fetch' | 'eventsource' | 'websocket' | 'xhr' | 'file';
 
@@ -177,8 +178,13 @@ export class Session {
     for (const listener of this.changeListeners) listener();
   }
 
-  open(info: StreamInfo): void {
-    if (this.streams.has(info.id)) return;
+  /**
+   * A stream starts. Its request side is masked here, whatever it came from (the capture masked it already; an
+   * imported session or HAR file may hold anything): what a session holds, every view shows and every export writes.
+   */
+  open(raw: StreamInfo): void {
+    if (this.streams.has(raw.id)) return;
+    const info = maskRequest(raw);
     this.streams.set(info.id, { info, chunks: [], bytes: 0, frames: 0 });
     this.decoders.set(info.id, new StreamDecoder(info.id, info.format));
     this.log.push({ kind: 'open', streamId: info.id });
@@ -194,10 +200,12 @@ export class Session {
    * decodes up to `max` more bytes and says whether it is done. (The panel applies a flood in slices.) Nothing
    * else may be added to the session until the last step.
    */
-  chunkInSteps(streamId: string, t: number, bytes: Uint8Array, dir?: 'in' | 'out'): (max: number) => boolean {
+  chunkInSteps(streamId: string, t: number, raw: Uint8Array, dir?: 'in' | 'out'): (max: number) => boolean {
     const record = this.streams.get(streamId);
     const decoder = this.decoders.get(streamId);
     if (!record || !decoder) return () => true;
+    // A message the page sent (WebSocket) is its request: masked as a request body is.
+    const bytes = dir === 'out' && record.info.format === 'json' ? maskedMessage(raw) : raw;
     record.chunks.push({ t, size: bytes.length, bytes });
     record.bytes += bytes.length;
     this.log.push(dir ? { kind: 'chunk', streamId, t, bytes, dir } : { kind: 'chunk', streamId, t, bytes });
@@ -255,8 +263,9 @@ export class Session {
   /** The tab's top document changed: streams of the pages before that are still open ended there. */
   navigate(url: string, t: number): void {
     for (const [id, stream] of this.streams) if (stream.info.closedAt === undefined && stream.info.openedAt < t) this.close(id, t, undefined, true);
-    this.navigations.push({ url, t, atFrame: this.frames.length });
-    this.log.push({ kind: 'navigate', url, t });
+    const masked = maskUrl(url);
+    this.navigations.push({ url: masked, t, atFrame: this.frames.length });
+    this.log.push({ kind: 'navigate', url: masked, t });
   }
 
   private add(record: StreamRecord, frames: Frame[]): void {
@@ -281,4 +290,13 @@ export function utf8Length(text: string): number {
     } else n += 2;
   }
   return n;
+}
+
+const textDecoder = new TextDecoder();
+const textEncoder = new TextEncoder();
+/** A sent message's bytes with its secrets masked (the same bytes when it holds none). */
+function maskedMessage(bytes: Uint8Array): Uint8Array {
+  const text = textDecoder.decode(bytes);
+  const masked = maskBody(text);
+  return masked === text ? bytes : textEncoder.encode(masked);
 }

@@ -10,3 +10,21 @@ export function urlMatches(pattern: string, mode: UrlMatch, url: string): boolea
   if (mode === 'prefix') return url.startsWith(pattern);
   return globToRegExp(pattern).test(url);
 }
+
+/**
+ * The origin a replay rule belongs to, from a page's URL: `scheme://host:port` for the web, `file://` for local
+ * files (whose browser origin is opaque), and '' for anything else (no rule ever answers it).
+ */
+export function originOf(url: string): string {
+  if (/^file:/i.test(url)) return 'file://';
+  try {
+    const origin = new URL(url).origin;
+    return origin === 'null' ? '' : origin;
+  } catch {
+    return '';
+  }
+}
+
+/** Whether a rule for `rule` (its origin, and whether frames too) may answer a document at `origin`, top or not. */
+export const ruleAppliesTo = (rule: { origin: string; frames: boolean }, origin: string, top: boolean): boolean =>
+  rule.origin !== '' && rule.origin === origin && (top || rule.frames);

@@ -42,6 +42,10 @@ const hexOf = (s: string): string => Array.from(new TextEncoder().encode(s), (b)
 export const RULE_EXAMPLES: Record<string, RuleExample> = {
   // Frames
   'json/invalid': { what: 'A JSONL line is cut off.', text: `${json(RS())}\n{"type":"RUN_FINISHED","threadId":"t1",\n` },
+  'json/too-deep': {
+    what: 'A STATE_SNAPSHOT nests 1,001 arrays deep.',
+    text: `${json(RS())}\n{"type":"STATE_SNAPSHOT","snapshot":${'['.repeat(1001)}${']'.repeat(1001)}}\n${json(RF())}\n`,
+  },
   'sse/unterminated-frame': { what: 'The stream ends inside a frame (no blank line after the last data line).', text: `data: ${json(RS())}\n\ndata: ${json(RF())}` },
   'sse/unknown-field': { what: 'A frame has a field SSE does not define.', text: `data: ${json(RS())}\nkind: run\n\ndata: ${json(RF())}\n\n` },
   'sse/invalid-id': { what: 'An id field holds a NUL character.', text: `id: a\u0000b\ndata: ${json(RS())}\n\ndata: ${json(RF())}\n\n` },

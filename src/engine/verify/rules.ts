@@ -100,6 +100,7 @@ export const RULES: Record<string, RuleInfo> = {
   // Frame rules: one frame cannot be read as an event (decode/, normalize/enforce.ts). Their emitters use the same
   // ids and severities; the rule examples' unit test holds both to this table.
   'json/invalid': { severity: 'error', spec: 'Transports › JSON (one event a frame)' },
+  'json/too-deep': { severity: 'error', spec: 'Transports › JSON (one event a frame)' },
   'sse/unterminated-frame': { severity: 'warning', spec: 'Transports › Server-Sent Events (a frame ends with a blank line)' },
   'sse/unknown-field': { severity: 'info', spec: 'Transports › Server-Sent Events (fields: data, event, id, retry)' },
   'sse/invalid-id': { severity: 'warning', spec: 'Transports › Server-Sent Events (id)' },

@@ -57,7 +57,7 @@ export function App({ store, actions, capture, replay }: { store: SessionStore; 
       <Toolbar store={store} actions={toolbarActions} />
       {exportOpen.value && <ExportDialog store={store} onExport={actions.onExport} onClose={() => (exportOpen.value = false)} />}
       {replay && replayRequest.value && (
-        <ReplayDialog store={store} control={replay} {...(replayRequest.value.runKey !== undefined && { runKey: replayRequest.value.runKey })} onClose={() => (replayRequest.value = null)} />
+        <ReplayDialog store={store} control={replay} pageUrl={control?.status?.url ?? ''} {...(replayRequest.value.runKey !== undefined && { runKey: replayRequest.value.runKey })} onClose={() => (replayRequest.value = null)} />
       )}
       {control && !store.imported.value && <CaptureBar capture={control} />}
       {control && settingsOpen.value && <CaptureSettings capture={control} onClose={() => (settingsOpen.value = false)} />}

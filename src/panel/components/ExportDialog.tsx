@@ -2,34 +2,12 @@ import { useSignal } from '@preact/signals';
 import type { ExportOptions } from '../../engine/session/exportFormat';
 import { type ExportFormatId, type ExportScope, FORMATS } from '../../engine/session/exportFormats';
 import { GROUP_LABELS, REDACTION_GROUPS, type Redaction, type RedactionGroup } from '../../engine/session/redact';
-import type { Session } from '../../engine/session/session';
+import { sessionContents } from '../../engine/session/contents';
 import type { SessionStore } from '../store/sessionStore';
 import { Modal } from './Modal';
 
+const masked = (n: number) => (n === 0 ? 'none in this session' : `${n.toLocaleString('en')} in this session`);
 const bytes = (n: number) => (n < 1024 ? `${n} bytes` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
-
-/** What the file would hold, in words, from the session itself. */
-function contentsOf(session: Session) {
-  const hosts = new Set<string>();
-  let headers = 0;
-  let bodies = 0;
-  let bodyBytes = 0;
-  let responseBytes = 0;
-  for (const { info, bytes: b } of session.streams.values()) {
-    try {
-      hosts.add(new URL(info.url).host || info.url);
-    } catch {
-      hosts.add(info.url);
-    }
-    if (info.requestHeaders.length + info.responseHeaders.length > 0) headers++;
-    if (info.requestBody !== undefined) {
-      bodies++;
-      bodyBytes += info.requestBody.length;
-    }
-    responseBytes += b;
-  }
-  return { streams: session.streams.size, hosts: [...hosts], headers, bodies, bodyBytes, responseBytes, events: session.frames.length };
-}
 
 export interface ExportChoice {
   format: ExportFormatId;
@@ -67,7 +45,7 @@ function scopesOf(store: SessionStore): { id: string; scope: ExportScope | undef
  */
 export function ExportDialog({ store, onExport, onClose }: { store: SessionStore; onExport(choice: ExportChoice): void; onClose(): void }) {
   const session = store.session.value;
-  const c = contentsOf(session);
+  const c = sessionContents(session);
   const scopes = scopesOf(store);
   const scopeId = useSignal('all');
   const format = useSignal<ExportFormatId>('session');
@@ -119,15 +97,27 @@ export function ExportDialog({ store, onExport, onClose }: { store: SessionStore
           <>
             <li class={strip.value.urls ? 'struck' : ''}>
               the URLs of {c.streams} stream{c.streams === 1 ? '' : 's'} and their pages ({c.hosts.slice(0, 3).join(', ')}
-              {c.hosts.length > 3 ? ', …' : ''}; query values not known to be harmless are masked)
+              {c.hosts.length > 3 ? ', …' : ''}; query and fragment values not known to be harmless are masked: {masked(c.maskedUrlValues)})
             </li>
-            <li class={strip.value.headers ? 'struck' : ''}>request and response headers of {c.headers} streams (values not known to be harmless are masked)</li>
+            <li class={strip.value.headers ? 'struck' : ''}>
+              request and response headers of {c.headers} stream{c.headers === 1 ? '' : 's'} (values of headers not known to be harmless are masked:{' '}
+              {masked(c.maskedHeaders)})
+            </li>
             <li class={strip.value.requestBodies ? 'struck' : ''}>
-              {c.bodies} request bod{c.bodies === 1 ? 'y' : 'ies'} ({bytes(c.bodyBytes)}: the prompts and conversation the page sent, secret-named
-              values masked)
+              {c.bodies} request bod{c.bodies === 1 ? 'y' : 'ies'} ({bytes(c.bodyBytes)}: the prompts and conversation the page sent; secret-named and
+              credential-shaped values are masked: {masked(c.maskedBodyValues)})
             </li>
           </>
         )}
+        {c.sentMessages > 0 && (
+          <li>
+            {c.sentMessages} message{c.sentMessages === 1 ? '' : 's'} the page sent over a WebSocket (masked as request bodies are: {masked(c.maskedSentValues)})
+          </li>
+        )}
+        <li class="muted" data-testid="export-masking">
+          Masking applies to everything this session holds, captured or imported (session and HAR files alike); the response bodies the agent
+          streamed are not masked: redact them below.
+        </li>
         {format.value === 'jsonl' && <li class="muted">events only: no URLs, headers, request bodies or times; frames that are not JSON events are left out</li>}
         {format.value === 'sse' && <li class="muted">events only: no URLs, headers, request bodies or times</li>}
       </ul>

@@ -14,9 +14,21 @@ function RequestDiff({ store, control, rule }: { store: SessionStore; control: R
   const source = control.sources.get(rule);
   void store.version.value;
   if (!source?.requestBody) return null;
-  let sent: string | undefined;
-  for (const { info } of store.session.value.streams.values()) if (info.replay === rule && info.requestBody !== undefined) sent = info.requestBody;
-  if (sent === undefined) return null;
+  // The page's latest request the rule answered (an earlier one's body is no answer for this one).
+  let answered: { requestBody?: string } | undefined;
+  for (const { info } of store.session.value.streams.values()) if (info.replay === rule) answered = info;
+  if (!answered) return null;
+  const sent = answered.requestBody;
+  if (sent === undefined) {
+    return (
+      <>
+        {' · '}
+        <span class="replay-diff" data-testid="replay-diff">
+          the page's input was not captured (a body capture does not read: a Blob, a buffer, form data or a stream), so it cannot be compared
+        </span>
+      </>
+    );
+  }
   let diffs: ReturnType<typeof jsonDiff>;
   try {
     diffs = jsonDiff(JSON.parse(source.requestBody), JSON.parse(sent));
@@ -78,7 +90,11 @@ export function ReplayBar({ store, control }: { store: SessionStore; control: Re
         <div class="banner banner-replay" role="status" key={r.id} data-testid="replay-armed">
           <span class="banner-text">
             <b>Replay armed</b>: {r.method || 'any method'} <code>{r.url}</code> ({r.match === 'exact' ? 'exact' : r.match === 'prefix' ? 'starts with' : 'glob'}) ·{' '}
-            {r.every ? 'every request' : 'the next request'} · {r.pace === 'step' ? 'step by step' : r.pace} · {r.label}, {r.total} events
+            {r.every ? 'every request' : 'the next request'} · {r.pace === 'step' ? 'step by step' : r.pace} · {r.label}, {r.total} events ·{' '}
+            <span data-testid="replay-armed-origin">
+              pages of <code>{r.origin}</code>
+              {r.frames ? ' and their frames' : ''} only
+            </span>
           </span>
           <button type="button" class="button" onClick={() => control.disarm(r.id)} data-testid="replay-disarm">
             Disarm
@@ -92,7 +108,11 @@ export function ReplayBar({ store, control }: { store: SessionStore; control: Re
           <div class="banner banner-replay" role="status" key={`s${s.rule}`} data-testid="replay-status">
             <span class="banner-text">
               {s.state === 'done' ? 'Answered' : s.state === 'cancelled' ? 'Cancelled by the page:' : 'Answering'} {s.method} <code>{s.url}</code>
-              {source ? ` with ${source.label}` : ''}: <span data-testid="replay-sent">{s.sent} of {s.total} events sent</span>
+              {source ? ` with ${source.label}` : ''}{' '}
+              <span data-testid="replay-answered-frame">
+                for {s.top ? 'the top frame' : 'a frame'} <code>{s.frameUrl}</code>
+              </span>
+              : <span data-testid="replay-sent">{s.sent} of {s.total} events sent</span>
               <RequestDiff store={store} control={control} rule={s.rule} />
             </span>
             {stepping && (

@@ -1,8 +1,8 @@
 import { useComputed, useSignal } from '@preact/signals';
 import type { ReplayRule } from '../../bridge/messages';
 import { replayValues } from '../../engine/session/fromEvents';
-import { eventsOfStream, type ReplayScript, scriptFromEvents, scriptFromStream } from '../../engine/session/replayScript';
-import type { UrlMatch } from '../../engine/session/urlMatch';
+import { CONTENT_TYPE, eventsOfStream, type ReplayScript, scriptFromEvents, scriptFromStream } from '../../engine/session/replayScript';
+import { originOf, type UrlMatch } from '../../engine/session/urlMatch';
 import { bytesToBase64 } from '../../engine/util/base64';
 import type { Problem } from '../../engine/verify/rules';
 import type { ReplayControl } from '../replay/replayControl';
@@ -49,7 +49,20 @@ const newId = (): string => {
  * "Replay to page": which run, which requests it answers (URL pattern, method, next or every), at what pace, and
  * optionally an edited copy of its events, checked live by the verifier. Arm sends the rule to this tab only.
  */
-export function ReplayDialog({ store, control, runKey: asked, onClose }: { store: SessionStore; control: ReplayControl; runKey?: number; onClose(): void }) {
+export function ReplayDialog({
+  store,
+  control,
+  pageUrl,
+  runKey: asked,
+  onClose,
+}: {
+  store: SessionStore;
+  control: ReplayControl;
+  /** The inspected tab's page: the rule answers pages of its origin only. */
+  pageUrl: string;
+  runKey?: number;
+  onClose(): void;
+}) {
   const session = store.session.value;
   const runs = store.replay.value.timeline.runs.filter((r) => {
     const info = session.streams.get(r.streamId)?.info;
@@ -75,6 +88,18 @@ export function ReplayDialog({ store, control, runKey: asked, onClose }: { store
   /** Also answer the requests after it with the thread's later runs, one each (an interrupt and its resume). */
   const queue = useSignal(false);
   const failure = useSignal('');
+  /** Also the page's frames of the same origin (not only its top document). */
+  const frames = useSignal(false);
+  // The page the rule answers: the tab's, or (unknown) the page the run was recorded on.
+  const origin = originOf(pageUrl) || originOf(info?.frameUrl ?? '') || originOf(info?.url ?? '');
+  /** What the page will be sent, as it will parse it (the recording as recorded; built once per run). */
+  const recordedScript = useComputed(() => {
+    try {
+      return run ? scriptFromStream(session, run.streamId) : undefined;
+    } catch {
+      return undefined;
+    }
+  });
 
   const chooseRun = (key: number) => {
     runKey.value = key;
@@ -135,6 +160,8 @@ export function ReplayDialog({ store, control, runKey: asked, onClose }: { store
       status: Math.min(599, Math.max(200, s.status)),
       statusText: s.statusText,
       contentType: s.contentType,
+      origin,
+      frames: frames.value,
       steps: s.steps.map((x) => ({ base64: bytesToBase64(x.bytes), delay: x.delay, type: x.type.slice(0, 128) })),
       armedAt: Date.now(),
     });
@@ -188,6 +215,34 @@ export function ReplayDialog({ store, control, runKey: asked, onClose }: { store
               <input type="text" size={6} aria-label="Method (empty: any)" value={method.value} onInput={(e) => (method.value = (e.currentTarget as HTMLInputElement).value)} />
             </label>
           </div>
+          <p class="muted" data-testid="replay-parse">
+            {recordedScript.value ? (
+              <>
+                The page will read it as {recordedScript.value.format === 'proto' ? 'protobuf' : 'SSE'} (<code>{recordedScript.value.contentType}</code>):{' '}
+                {recordedScript.value.steps.length} event{recordedScript.value.steps.length === 1 ? '' : 's'}, as the panel shows them.
+                {recordedScript.value.contentTypeNote && <span class="error-text" data-testid="replay-content-type-note"> {recordedScript.value.contentTypeNote}</span>}
+              </>
+            ) : (
+              `The page will read it as SSE (${CONTENT_TYPE.sse}).`
+            )}
+          </p>
+          <fieldset class="choices" data-testid="replay-where">
+            <legend>Which page</legend>
+            {origin ? (
+              <>
+                <span>
+                  Pages of <code data-testid="replay-origin">{origin}</code> only (the tab's top document); another origin in the tab, or a
+                  navigation to one, is never answered.
+                </span>
+                <label class="wide">
+                  <input type="checkbox" checked={frames.value} onChange={() => (frames.value = !frames.value)} data-testid="replay-frames" /> also its frames of
+                  the same origin
+                </label>
+              </>
+            ) : (
+              <span class="error-text">The tab's page has no origin a rule could answer (open the page first).</span>
+            )}
+          </fieldset>
           <fieldset class="choices">
             <legend>Which request</legend>
             <label>
@@ -273,7 +328,7 @@ export function ReplayDialog({ store, control, runKey: asked, onClose }: { store
             <button type="button" class="button" onClick={onClose}>
               Cancel
             </button>
-            <button type="button" class="button primary" onClick={arm} disabled={!run || url.value.trim() === '' || (parsed !== null && 'error' in parsed)} data-testid="replay-arm">
+            <button type="button" class="button primary" onClick={arm} disabled={!run || !origin || url.value.trim() === '' || (parsed !== null && 'error' in parsed)} data-testid="replay-arm">
               Arm{edited ? ' (edited copy)' : ''}
             </button>
           </div>

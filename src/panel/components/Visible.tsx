@@ -3,11 +3,10 @@
  * characters) are shown as escapes, never applied, as Chrome's DevTools does: a tool name
  * `invoice\u202Efdp.exe` reads as `invoice\u202Efdp.exe`, not `invoiceexe.pdf`.
  */
+import { INVISIBLE, unicodeEscape } from '../../engine/util/encode';
 
-// C0 and C1 controls, soft hyphen, Arabic letter mark, zero-width and bidi marks, line/paragraph separators,
-// bidi embeddings/overrides/isolates, word joiner and friends, BOM.
-const SPECIAL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/;
-const SPECIAL_ALL = new RegExp(SPECIAL.source, 'g');
+const SPECIAL = INVISIBLE;
+const SPECIAL_ALL = new RegExp(INVISIBLE.source, 'g');
 const NAMES: Record<number, string> = {
   0x200b: 'ZERO WIDTH SPACE',
   0x200c: 'ZERO WIDTH NON-JOINER',
@@ -25,7 +24,7 @@ const NAMES: Record<number, string> = {
   0x2069: 'POP DIRECTIONAL ISOLATE',
   0xfeff: 'ZERO WIDTH NO-BREAK SPACE',
 };
-const escape = (ch: string) => `\\u${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+const escape = unicodeEscape;
 
 /** The text with special characters as escapes (for titles and other plain-text places). */
 export const visibleText = (text: string, multiline = false): string => {

@@ -22,6 +22,7 @@ import {
 import { batches } from '../../bridge/budget';
 import { captureOn, disableSite, enableSite, reconcile, sitesState } from './sites';
 import { ReplayRules } from './replayRules';
+import { originOf } from '../../engine/session/urlMatch';
 import { type BacklogEntry, TabLog } from './tabLog';
 
 const logs = new Map<number, TabLog>();
@@ -196,22 +197,41 @@ const tellMode = (tabId: number): void => {
   browser.tabs.sendMessage(tabId, command).catch(() => undefined);
 };
 
-// A document starts: the top one means the tab navigated. Every one learns whether to send now.
+/** A document's origin as the browser says it (never the page's word); Firefox gives the URL only. */
+const senderOrigin = (sender: Runtime.MessageSender): string => {
+  const origin = (sender as { origin?: string }).origin;
+  if (typeof origin === 'string' && origin !== 'null' && !/^file:/i.test(sender.url ?? '')) return origin;
+  return originOf(sender.url ?? '');
+};
+
+// A document starts: the top one means the tab navigated. Every one learns whether to send now, and the replay
+// rules that may answer it.
 browser.runtime.onMessage.addListener((raw: unknown, sender: Runtime.MessageSender) => {
   const parsed = HelloSchema.safeParse(raw);
   const tabId = sender.tab?.id;
   if (!parsed.success || tabId === undefined || tabId < 0) return undefined;
   return ready.then(() => {
     const hello = parsed.data;
-    if ((sender.frameId ?? 0) === 0) {
+    const top = (sender.frameId ?? 0) === 0;
+    const origin = senderOrigin(sender);
+    if (top) {
       const log = logFor(tabId);
       const preserve = isPreserved(tabId);
       log.navigated(hello.url, hello.t, preserve);
       broadcast(tabId, { kind: 'navigated', tabId, url: hello.url, t: hello.t, preserved: preserve });
+      // Another origin: what was armed for the previous one is disarmed (the panel is told which, and why).
+      const gone = replay.navigated(tabId, origin);
+      if (gone.length) {
+        broadcast(tabId, {
+          kind: 'error',
+          tabId,
+          message: `Replay to page disarmed: the tab went to ${origin || 'a page without an origin'}, and ${gone.length === 1 ? 'the rule answers' : `the ${gone.length} rules answer`} ${[...new Set(gone.map((r) => r.origin))].join(', ')} only.`,
+        });
+      }
       // A navigation resets the tab's badge: what is armed is shown again.
       replay.showBadge(tabId);
     }
-    const rules: ReplayRule[] = replay.rulesFor(tabId);
+    const rules: ReplayRule[] = replay.rulesForDocument(tabId, origin, top);
     return { eager: eagerFor(tabId), ...(rules.length > 0 && { rules }) };
   });
 });
@@ -274,7 +294,7 @@ const onPanelPort = (port: Runtime.Port): void => {
         return;
       }
       case 'replay-arm':
-        replay.arm(message.tabId, message.rule);
+        if (!replay.arm(message.tabId, message.rule)) send(port, { kind: 'error', tabId: message.tabId, message: 'Replay to page: the rule names no origin to answer, so it was not armed.' });
         return;
       case 'replay-disarm':
         replay.disarm(message.tabId, message.rule);

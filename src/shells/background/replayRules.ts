@@ -2,9 +2,11 @@
  * Replay to page, in the background: the rules armed per tab. They are kept in session storage (a page's reload
  * must find them, and Chrome may stop this worker at any time), sent to the tab's content scripts (only that
  * tab's), shown on the toolbar icon's badge for the tab and to the tab's panels. A rule for the next request
- * only is disarmed when the relay starts answering with it.
+ * only is disarmed when the relay starts answering with it. A rule belongs to one origin: a document of another
+ * origin never gets it, and the tab's navigation to another origin disarms it.
  */
 import type { PanelInbound, RelayCommand, ReplayRule, ReplayRuleSummary } from '../../bridge/messages';
+import { ruleAppliesTo } from '../../engine/session/urlMatch';
 
 interface Sinks {
   store(items: Record<string, unknown>): void;
@@ -23,19 +25,40 @@ export class ReplayRules {
   constructor(private readonly sinks: Sinks) {}
 
   load(stored: Record<string, unknown>): void {
-    for (const [key, value] of Object.entries(stored)) if (key.startsWith(KEY) && Array.isArray(value)) this.byTab.set(Number(key.slice(KEY.length)), value as ReplayRule[]);
+    for (const [key, value] of Object.entries(stored)) {
+      if (!key.startsWith(KEY) || !Array.isArray(value)) continue;
+      // A rule stored by an older version has no origin: it is dropped, not applied to every origin.
+      const rules = (value as ReplayRule[]).filter((r) => typeof r?.origin === 'string' && r.origin !== '');
+      if (rules.length) this.byTab.set(Number(key.slice(KEY.length)), rules);
+    }
   }
 
   rulesFor(tabId: number): ReplayRule[] {
     return this.byTab.get(tabId) ?? [];
   }
 
+  /** The rules a document of the tab may be answered by: its origin (from the browser), top or frame. */
+  rulesForDocument(tabId: number, origin: string, top: boolean): ReplayRule[] {
+    return this.rulesFor(tabId).filter((r) => ruleAppliesTo(r, origin, top));
+  }
+
+  /** The tab's top document is now of `origin`: rules of any other origin are disarmed (the list says which). */
+  navigated(tabId: number, origin: string): ReplayRule[] {
+    const rules = this.rulesFor(tabId);
+    const gone = rules.filter((r) => r.origin !== origin);
+    if (gone.length) this.set(tabId, rules.filter((r) => r.origin === origin));
+    return gone;
+  }
+
   summaries(tabId: number): ReplayRuleSummary[] {
     return this.rulesFor(tabId).map(({ steps, ...rest }) => ({ ...rest, total: steps.length }));
   }
 
-  arm(tabId: number, rule: ReplayRule): void {
+  /** Arms a rule (one without an origin answers nothing, so it is refused). */
+  arm(tabId: number, rule: ReplayRule): boolean {
+    if (rule.origin === '') return false;
     this.set(tabId, [...this.rulesFor(tabId).filter((r) => r.id !== rule.id), rule]);
+    return true;
   }
 
   /** One rule, or all of the tab's. */

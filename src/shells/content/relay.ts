@@ -29,15 +29,24 @@ import {
 import { HANDSHAKE_KEY, RELAY_READY_EVENT } from '../../capture/wire';
 import { bytesToBase64 } from '../../engine/util/base64';
 import { EventCounter } from './eventCounter';
-import { redactBody, redactHeaders, redactUrl } from './redact';
+import { maskBody, maskHeaders, maskUrl } from '../../engine/mask/secrets';
 import { ReplayAnswers } from './replayAnswer';
 
 // ---- The hand-over, first of all: whatever fails below, the page never sees it.
 let pagePort: MessagePort | null = null;
 /** Replay to page: answers the hook's matched requests (post is hoisted: it sends once the port exists). */
+const isTop = (): boolean => {
+  try {
+    return window.top === window;
+  } catch {
+    return false;
+  }
+};
 const replay = new ReplayAnswers(
   (status) => void post(status),
-  (url) => redactUrl(url),
+  (url) => maskUrl(url),
+  // This document as the browser has it (the isolated world's location is the real one): a file's origin is opaque.
+  { origin: location.protocol === 'file:' ? 'file://' : location.origin === 'null' ? '' : location.origin, top: isTop(), url: () => location.href },
 );
 let impersonated = false;
 function onWindowMessage(event: MessageEvent): void {
@@ -421,14 +430,15 @@ function handle(data: unknown): void {
       const { requestBody, requestBodyBytes, note, startedAt, ...rest } = m;
       record({
         ...rest,
-        url: clip(redactUrl(m.url)),
-        statusText: clip(m.statusText),
-        method: clip(m.method),
-        requestHeaders: redactHeaders(m.requestHeaders.slice(0, 256)).map(([k, v]) => [clip(k), clip(v)]),
-        responseHeaders: redactHeaders(m.responseHeaders.slice(0, 256)).map(([k, v]) => [clip(k), clip(v)]),
+        url: clip(maskUrl(m.url)),
+        status: m.status ?? 0,
+        statusText: clip(m.statusText ?? ''),
+        method: clip(m.method ?? 'GET'),
+        requestHeaders: maskHeaders((m.requestHeaders ?? []).slice(0, 256)).map(([k, v]) => [clip(k), clip(v)]),
+        responseHeaders: maskHeaders((m.responseHeaders ?? []).slice(0, 256)).map(([k, v]) => [clip(k), clip(v)]),
         // The frame is this document: read here, not taken from the page.
-        frameUrl: clip(redactUrl(location.href)),
-        ...(requestBody !== undefined && { requestBody: redactBody(requestBody) }),
+        frameUrl: clip(maskUrl(location.href)),
+        ...(requestBody !== undefined && { requestBody: maskBody(requestBody) }),
         ...(requestBodyBytes !== undefined && { requestBodyBytes }),
         ...(note !== undefined && { note: clip(note) }),
         ...(m.replay !== undefined && { note: 'Answered by AG-UI DevTools (Replay to page), not by the network' }),
@@ -437,7 +447,9 @@ function handle(data: unknown): void {
       return;
     }
     case 'chunk': {
-      const fresh = m.bytes ?? (m.text !== undefined ? encoder.encode(m.text) : undefined);
+      // What the page sends over a WebSocket is its request (a RunAgentInput, a resume): masked like a request body.
+      const text = m.text !== undefined && m.dir === 'out' ? maskBody(m.text) : m.text;
+      const fresh = m.bytes ?? (text !== undefined ? encoder.encode(text) : undefined);
       if (fresh && fresh.length > 0) chunk(m.id, m.t, fresh, m.dir);
       return;
     }
@@ -477,7 +489,8 @@ function reportImpersonation(event: MessageEvent): void {
 const ask = (): void => {
   if (asked || gone) return;
   asked = true;
-  const hello: Hello = { kind: 'agui-hello', docKey, url: location.href, t: Date.now() };
+  // Masked like every URL that leaves the page (a token in the query or fragment stays here).
+  const hello: Hello = { kind: 'agui-hello', docKey, url: clip(maskUrl(location.href)), t: Date.now() };
   browser.runtime.sendMessage(hello).then(
     (reply: unknown) => {
       const parsed = HelloReplySchema.safeParse(reply);

@@ -3,11 +3,15 @@
  * (patterns only, over the private port), and answers a matched request with the rule's steps at its pace
  * (original timing, faster, at once, or step by step as the panel says). The hook builds the Response; the
  * bytes come from here. The page can neither arm nor read a rule: it never sees more than the bytes it asked for.
+ *
+ * A rule belongs to the origin of the page it was armed for, and to its top document unless the user allowed its
+ * frames too: this relay takes only the rules of its own document (its origin and place, read by itself, never the
+ * page's word), gives the hook only those, and checks a request's URL and method itself before it answers.
  */
 import type { ContentMessage, ReplayRule } from '../../bridge/messages';
 import { PageReplaySchema } from '../../bridge/messages';
 import { base64ToBytes } from '../../engine/util/base64';
-import { globToRegExp } from '../../engine/session/urlMatch';
+import { globToRegExp, ruleAppliesTo, urlMatches } from '../../engine/session/urlMatch';
 
 type Status = Extract<ContentMessage, { kind: 'replay-status' }>;
 
@@ -34,7 +38,9 @@ export class ReplayAnswers {
 
   constructor(
     private readonly report: (status: Status) => void,
-    private readonly redactUrl: (url: string) => string,
+    private readonly maskUrl: (url: string) => string,
+    /** This document: its origin (urlMatch originOf), whether it is the tab's top one, and its URL (masked). */
+    private readonly document: { origin: string; top: boolean; url: () => string },
   ) {}
 
   attach(port: MessagePort): void {
@@ -42,8 +48,9 @@ export class ReplayAnswers {
     this.tellHook();
   }
 
+  /** The tab's rules; this document keeps those that may answer it. */
   setRules(rules: ReplayRule[]): void {
-    this.rules = rules;
+    this.rules = rules.filter((r) => ruleAppliesTo(r, this.document.origin, this.document.top));
     this.tellHook();
   }
 
@@ -65,7 +72,7 @@ export class ReplayAnswers {
       return true;
     }
     if (this.answers.has(m.rid)) return true;
-    const rule = this.rules.find((r) => r.id === m.rule);
+    const rule = this.rules.find((r) => r.id === m.rule && urlMatches(r.url, r.match, m.url) && (!r.method || r.method.toUpperCase() === m.method.toUpperCase()));
     if (!rule) {
       this.toHook({ kind: 'replay-end', rid: m.rid, error: 'AG-UI DevTools: the replay rule was disarmed' });
       return true;
@@ -75,7 +82,7 @@ export class ReplayAnswers {
       this.rules = this.rules.filter((r) => r !== rule);
       this.tellHook();
     }
-    const a: Answer = { rid: m.rid, url: this.redactUrl(m.url).slice(0, 4096), method: m.method.slice(0, 16), rule, next: 0, waited: false, over: false };
+    const a: Answer = { rid: m.rid, url: this.maskUrl(m.url).slice(0, 4096), method: m.method.slice(0, 16), rule, next: 0, waited: false, over: false };
     this.answers.set(m.rid, a);
     this.status(a, 'answering');
     this.pump(a);
@@ -119,7 +126,18 @@ export class ReplayAnswers {
   }
 
   private status(a: Answer, state: Status['state']): void {
-    this.report({ kind: 'replay-status', rule: a.rule.id, rid: a.rid, state, sent: a.next, total: a.rule.steps.length, url: a.url, method: a.method });
+    this.report({
+      kind: 'replay-status',
+      rule: a.rule.id,
+      rid: a.rid,
+      state,
+      sent: a.next,
+      total: a.rule.steps.length,
+      url: a.url,
+      method: a.method,
+      frameUrl: this.maskUrl(this.document.url()).slice(0, 4096),
+      top: this.document.top,
+    });
   }
 
   private told = false;

@@ -1,0 +1,81 @@
+/**
+ * The relay's side of Replay to page, over a real MessageChannel standing in for the hook's private port: which
+ * rules a document learns and answers (its own origin and place only), and the URL checked by the relay itself.
+ */
+import { expect, test } from 'vitest';
+import type { ContentMessage, ReplayRule } from '../../bridge/messages';
+import { ReplayAnswers } from './replayAnswer';
+
+const rule = (over: Partial<ReplayRule> = {}): ReplayRule => ({
+  id: 'r1',
+  label: 'run r',
+  url: 'http://localhost:5173/agent?x=*',
+  match: 'glob',
+  method: 'POST',
+  every: true,
+  pace: 'instant',
+  status: 200,
+  statusText: 'OK',
+  contentType: 'text/event-stream',
+  steps: [{ base64: btoa('data: {"type":"RUN_STARTED","threadId":"t","runId":"r"}\n\n'), delay: 0, type: 'RUN_STARTED' }],
+  armedAt: 0,
+  origin: 'http://localhost:5173',
+  frames: false,
+  ...over,
+});
+
+/** A relay's answers for a document, and what its hook gets. */
+function documentAt(origin: string, top: boolean) {
+  const channel = new MessageChannel();
+  const hook: { kind: string; rules?: { id: string }[]; rid?: number; error?: string }[] = [];
+  channel.port2.onmessage = (e) => hook.push(e.data);
+  const statuses: ContentMessage[] = [];
+  const answers = new ReplayAnswers((s) => statuses.push(s), (u) => u, { origin, top, url: () => `${origin}/page` });
+  answers.attach(channel.port1 as unknown as MessagePort);
+  const settle = () => new Promise((r) => setTimeout(r, 20));
+  return { answers, hook, statuses, settle, close: () => channel.port1.close() };
+}
+
+test('the top document of the rule\'s origin learns it and is answered; the banner is told which document', async () => {
+  const d = documentAt('http://localhost:5173', true);
+  d.answers.setRules([rule()]);
+  await d.settle();
+  expect(d.hook.at(-1)).toMatchObject({ kind: 'rules', rules: [{ id: 'r1' }] });
+  d.answers.onPageMessage({ kind: 'replay-ask', rid: 1, rule: 'r1', url: 'http://localhost:5173/agent?x=1', method: 'post' });
+  await d.settle();
+  expect(d.hook.map((m) => m.kind)).toEqual(['rules', 'replay-data', 'replay-end']);
+  expect(d.statuses.at(-1)).toMatchObject({ kind: 'replay-status', state: 'done', frameUrl: 'http://localhost:5173/page', top: true });
+  d.close();
+});
+
+test('a frame of another origin (the CORS case), or of the same origin without "frames", learns nothing and is never answered', async () => {
+  for (const [origin, top] of [['http://127.0.0.1:9999', false], ['http://127.0.0.1:9999', true], ['http://localhost:5173', false]] as const) {
+    const d = documentAt(origin, top);
+    d.answers.setRules([rule()]);
+    // Even asked directly (a hook that knew the rule), the relay refuses.
+    d.answers.onPageMessage({ kind: 'replay-ask', rid: 1, rule: 'r1', url: 'http://localhost:5173/agent?x=1', method: 'POST' });
+    await d.settle();
+    expect(d.hook.filter((m) => m.kind === 'rules').flatMap((m) => m.rules ?? []), `${origin} top=${top}`).toEqual([]);
+    expect(d.hook.filter((m) => m.kind === 'replay-data')).toEqual([]);
+    expect(d.statuses).toEqual([]);
+    d.close();
+  }
+  const frame = documentAt('http://localhost:5173', false);
+  frame.answers.setRules([rule({ frames: true })]);
+  frame.answers.onPageMessage({ kind: 'replay-ask', rid: 1, rule: 'r1', url: 'http://localhost:5173/agent?x=2', method: 'POST' });
+  await frame.settle();
+  expect(frame.hook.map((m) => m.kind)).toEqual(['rules', 'replay-data', 'replay-end']);
+  expect(frame.statuses.at(-1)).toMatchObject({ top: false });
+  frame.close();
+});
+
+test('the relay checks the URL and method itself: a request the rule does not match is not answered', async () => {
+  const d = documentAt('http://localhost:5173', true);
+  d.answers.setRules([rule()]);
+  d.answers.onPageMessage({ kind: 'replay-ask', rid: 1, rule: 'r1', url: 'http://localhost:5173/secret', method: 'POST' });
+  d.answers.onPageMessage({ kind: 'replay-ask', rid: 2, rule: 'r1', url: 'http://localhost:5173/agent?x=1', method: 'GET' });
+  await d.settle();
+  expect(d.hook.filter((m) => m.kind === 'replay-data')).toEqual([]);
+  expect(d.hook.filter((m) => m.kind === 'replay-end').map((m) => m.error)).toEqual(['AG-UI DevTools: the replay rule was disarmed', 'AG-UI DevTools: the replay rule was disarmed']);
+  d.close();
+});

@@ -2,6 +2,7 @@
  * About how many bytes a JSON value takes as text, without writing it: strings by length, numbers by their digits.
  * Containers not being written (`mutable` says which are) are measured once and remembered, so the size of a
  * document that shares most of its parts with the previous one costs only its new parts. No recursion: any depth.
+ * A document that contains itself has no JSON size: Infinity.
  */
 const sizes = new WeakMap<object, number>();
 
@@ -24,11 +25,13 @@ export function jsonSize(root: unknown, mutable?: WeakSet<object>): number {
     return { node, keys, next: 0, total };
   };
   const stack: Entry[] = [enter(root)];
+  const onPath = new Set<object>([root]);
   let result = 0;
   while (stack.length) {
     const top = stack[stack.length - 1]!;
     if (top.next === top.keys.length) {
       stack.pop();
+      onPath.delete(top.node);
       if (!mutable?.has(top.node)) sizes.set(top.node, top.total);
       if (stack.length) stack[stack.length - 1]!.total += top.total;
       else result = top.total;
@@ -39,9 +42,13 @@ export function jsonSize(root: unknown, mutable?: WeakSet<object>): number {
       top.total += scalarSize(child);
       continue;
     }
+    if (onPath.has(child)) return Number.POSITIVE_INFINITY;
     const size = known(child);
     if (size !== undefined) top.total += size;
-    else stack.push(enter(child));
+    else {
+      onPath.add(child);
+      stack.push(enter(child));
+    }
   }
   return result;
 }

@@ -36,6 +36,7 @@ describe('copy', () => {
     ['then a write into the copy', [{ op: 'copy', from: '/a', path: '/e' }, { op: 'add', path: '/e/b/0', value: 'new' }, { op: 'replace', path: '/e/d', value: 'y' }]],
     ['of a part written earlier in the patch, then written again', [{ op: 'add', path: '/a/b/1/z', value: 1 }, { op: 'copy', from: '/a', path: '/e' }, { op: 'add', path: '/e/b/1/w', value: 2 }, { op: 'add', path: '/a/b/1/v', value: 3 }]],
     ['then a move out of the copy', [{ op: 'copy', from: '/a', path: '/e' }, { op: 'move', from: '/e/b', path: '/moved' }]],
+    ['after a move of the root into its own child (the document then contains itself)', [{ op: 'move', path: '/items', from: '' }, { op: 'copy', path: '/a', from: '/items' }]],
     ['twice, then a remove in one', [{ op: 'copy', from: '/a', path: '/e' }, { op: 'copy', from: '/a', path: '/f' }, { op: 'remove', path: '/f/b/0' }]],
   ];
   for (const [what, ops] of cases) {

@@ -105,7 +105,9 @@ export function applyPatchImmutable(doc: unknown, patch: unknown): PatchResult {
       if (op.op === 'move' && typeof op.from === 'string' && op.from !== '') current = copyPath(current, op.from, fresh);
     }
     try {
-      if (op && typeof op === 'object' && op.op === 'copy' && op.path !== '') current = copyShared(current, op as Operation & { from: string }, i, fresh);
+      // After a move into its own child the document may contain itself: fast-json-patch's copy (which fails on
+      // that, as the reference does) decides.
+      if (op && typeof op === 'object' && op.op === 'copy' && op.path !== '' && movedIntoItself === -1) current = copyShared(current, op as Operation & { from: string }, i, fresh);
       else {
         // The operation object is copied so that fast-json-patch's bookkeeping never writes into the event.
         const result = jsonpatch.applyOperation(current, { ...(op as object) } as Operation, true, true, true, i);

@@ -7,7 +7,7 @@
  * sharing: a snapshot is cheap), so `at(i)` restores the checkpoint at or before i and replays at most that many
  * events; look-ups those events made are replayed from a tape, so no index is rebuilt.
  */
-import type { Interrupt, ResumeEntry, RunAgentInput, RunFinishedEvent, RunStartedEvent } from '@ag-ui/core';
+import type { Interrupt, RunAgentInput } from '@ag-ui/core';
 import type { Diagnostic } from '../diagnostics';
 import type { Frame } from '../decode/frames';
 import type { AgUiEvent } from '../events/model';
@@ -16,10 +16,12 @@ import { enforce } from '../normalize/enforce';
 import { ThinkingMapper } from '../normalize/thinking';
 import { Lane, type LaneSnapshot, type ReduceNote } from '../reduce/lane';
 import type { Msg } from '../reduce/messages';
-import { validateJsonSchema } from '../verify/jsonSchema';
 import { ReferenceVerifier } from '../verify/referenceRules';
 import { type Problem, problem, specOf } from '../verify/rules';
+import { ConversationRules } from './conversationRules';
+import { ConversationInterrupts } from './interrupts';
 import { Timeline, type RunEntity } from './timeline';
+import { runKeyAt, TimelineBuilder } from './timelineBuilder';
 
 export const CHECKPOINT_EVERY = 256;
 
@@ -74,13 +76,9 @@ interface StreamState {
 interface LaneState {
   lane: Lane;
   dirty: boolean;
-  /** Interrupts raised and not yet answered, with the run that raised them. */
-  openInterrupts: { interrupt: Interrupt; entity: number }[];
-  lastRun?: RunEntity;
-  /** Tool calls a resumed tool_call interrupt expects a TOOL_CALL_RESULT for, per run key. */
-  awaitingResults: Map<number, Set<string>>;
-  activityIds: Set<string>;
-  toolCallIds: Set<string>;
+  /** The debugger's rules that need the conversation's history, and its interrupts and resumes. */
+  rules: ConversationRules;
+  interrupts: ConversationInterrupts;
   /** First event of a stream whose start was dropped, in this conversation; and where each part became known again. */
   unknownSince?: number;
   stateKnownAt?: number;
@@ -116,8 +114,6 @@ interface Checkpoint {
   lanes: Map<string, LaneSnapshot>;
 }
 
-const CORE_REASONS = new Set(['tool_call', 'input_required', 'confirmation']);
-
 const diagnosticProblem = (d: Diagnostic, eventIndex: number): Problem => {
   const p: Problem = { ruleId: d.code, severity: d.severity, eventIndex, message: d.message, spec: specForDiagnostic(d.code) };
   if (d.path) p.path = d.path;
@@ -130,6 +126,7 @@ export class Replay {
   readonly steps: ReplayStep[] = [];
   readonly problems: Problem[] = [];
   readonly timeline = new Timeline();
+  private readonly builder = new TimelineBuilder(this.timeline);
   /** firstStep[i]: index into steps of input event i's first step (steps of i end at firstStep[i + 1]). */
   private firstStep: number[] = [];
   /** Lane of each input index (the lane of its stream). */
@@ -210,7 +207,7 @@ export class Replay {
   private laneFor(key: string): LaneState {
     let l = this.lanes.get(key);
     if (!l) {
-      l = { lane: new Lane(), dirty: true, openInterrupts: [], awaitingResults: new Map(), activityIds: new Set(), toolCallIds: new Set() };
+      l = { lane: new Lane(), dirty: true, rules: new ConversationRules(), interrupts: new ConversationInterrupts(this.timeline) };
       l.lane.messages.tape.record = this.tape;
       this.lanes.set(key, l);
     }
@@ -241,6 +238,7 @@ export class Replay {
     stream.lastIndex = i;
     if (!frame.replayable || !frame.replay) {
       this.laneOfIndex[i] = stream.lane ?? this.defaultLane(frame.streamId);
+      this.builder.done(i, stream);
       this.maybeCheckpoint(i);
       return;
     }
@@ -282,7 +280,7 @@ export class Replay {
           laneState.lane.seedInput(step.seed);
         }
       }
-      this.noteToolCalls(ev, laneState, step.seed);
+      laneState.rules.learn(ev, step.seed);
       laneState.dirty = true;
       for (const note of notes) this.reportNote(note, i);
       if (laneState.unknownSince !== undefined) {
@@ -292,6 +290,7 @@ export class Replay {
       this.steps.push(step);
     }
     this.current = undefined;
+    this.builder.done(i, stream);
     this.maybeCheckpoint(i);
   }
 
@@ -363,302 +362,20 @@ export class Replay {
     }
   }
 
-  /** The debugger's own rules that look at an event before it is applied, and the timeline. */
+  /** Before an event is applied: the debugger's rules, its interrupts and resumes, and the timeline. */
   private beforeApply(ev: AgUiEvent, i: number, synthesized: boolean, stream: StreamState, laneState: LaneState, frame: Frame): void {
-    const e = ev as unknown as Record<string, unknown>;
-    const t = this.timeline;
-    const sub = e.subagentRunId as string | undefined;
-    if (sub !== undefined) {
-      const s = t.subagents.findLast((x) => x.subagentRunId === sub);
-      if (s && s.eventIndices[s.eventIndices.length - 1] !== i) s.eventIndices.push(i);
+    const report = (ruleId: string, message: string, path?: (string | number)[]) => this.report(ruleId, i, message, path);
+    laneState.rules.before(ev, synthesized, report);
+    if (ev.type === 'RUN_STARTED') {
+      const input = (ev.input as RunEntity['input']) ?? (this.options.inputOf?.(frame.streamId) as RunEntity['input'] | undefined);
+      const run = this.builder.startRun(ev, i, stream, frame.streamId, input);
+      laneState.interrupts.runStarted(ev, i, frame.t, run, report);
     }
-    switch (ev.type) {
-      case 'TEXT_MESSAGE_CONTENT':
-      case 'REASONING_MESSAGE_CONTENT':
-        if (!synthesized && ev.delta === '') {
-          this.report(ev.type === 'TEXT_MESSAGE_CONTENT' ? 'text/empty-delta' : 'reasoning/empty-delta', i, `${ev.type}.delta is empty; the spec requires a non-empty delta. @ag-ui/client (JS) accepts it; the Python, Rust and Java SDKs reject the event ("Delta must not be an empty string").`, ['delta']);
-        }
-        return;
-      case 'TOOL_CALL_RESULT': {
-        if (!laneState.toolCallIds.has(ev.toolCallId)) {
-          this.report('tool/unknown-result', i, `TOOL_CALL_RESULT answers tool call '${ev.toolCallId}', which no TOOL_CALL_START opened in this conversation.`, ['toolCallId']);
-        }
-        const call = t.toolCalls.findLast((c) => c.toolCallId === ev.toolCallId && c.lane === stream.lane);
-        if (call && call.resultAt === undefined) {
-          call.resultAt = i;
-          call.resultMessageId = ev.messageId;
-        }
-        for (const set of laneState.awaitingResults.values()) set.delete(ev.toolCallId);
-        return;
-      }
-      case 'ACTIVITY_DELTA':
-        if (!laneState.activityIds.has(ev.messageId)) {
-          this.report('activity/delta-before-snapshot', i, `ACTIVITY_DELTA for '${ev.messageId}' before any ACTIVITY_SNAPSHOT created it; the reference ignores it.`, ['messageId']);
-        } else {
-          t.activities.findLast((a) => a.messageId === ev.messageId && a.lane === stream.lane)?.updates.push(i);
-        }
-        return;
-      case 'ACTIVITY_SNAPSHOT': {
-        const existing = t.activities.findLast((a) => a.messageId === ev.messageId && a.lane === stream.lane);
-        if (existing) existing.updates.push(i);
-        else t.activities.push({ messageId: ev.messageId, lane: stream.lane!, activityType: ev.activityType, start: i, updates: [] });
-        laneState.activityIds.add(ev.messageId);
-        return;
-      }
-      case 'STATE_DELTA':
-        if (Array.isArray(ev.delta) && ev.delta.length === 0) this.report('state/empty-delta', i, 'STATE_DELTA with no operations: it changes nothing.', ['delta']);
-        return;
-      case 'RUN_STARTED':
-        this.startRun(ev, i, stream, laneState, frame);
-        return;
-      case 'RUN_FINISHED':
-        this.finishRun(ev, i, stream, laneState);
-        return;
-      case 'RUN_ERROR': {
-        const run = stream.run;
-        if (run && run.end === undefined) {
-          run.end = i;
-          run.status = 'error';
-          run.error = { message: ev.message, ...(ev.code !== undefined && { code: ev.code }) };
-          if (ev.usage !== undefined) run.usage = ev.usage;
-        }
-        for (const s of t.subagents) if (s.end === undefined && s.runKey === run?.key) s.end = i;
-        return;
-      }
-      case 'STEP_STARTED':
-        t.steps.push({ name: ev.stepName, ...(sub !== undefined && { subagentRunId: sub }), ...(stream.run && { runKey: stream.run.key }), start: i });
-        return;
-      case 'STEP_FINISHED': {
-        const step = t.steps.findLast((s) => s.name === ev.stepName && s.subagentRunId === sub && s.end === undefined);
-        if (step) step.end = i;
-        return;
-      }
-      case 'TEXT_MESSAGE_START':
-      case 'REASONING_MESSAGE_START':
-        t.messages.push({
-          messageId: ev.messageId,
-          lane: stream.lane!,
-          kind: ev.type === 'TEXT_MESSAGE_START' ? 'text' : 'reasoning',
-          role: ev.type === 'TEXT_MESSAGE_START' ? (ev.role ?? 'assistant') : 'reasoning',
-          ...(sub !== undefined && { subagentRunId: sub }),
-          start: i,
-        });
-        return;
-      case 'TEXT_MESSAGE_END':
-      case 'REASONING_MESSAGE_END': {
-        const m = t.messages.findLast((x) => x.messageId === ev.messageId && x.end === undefined);
-        if (m) m.end = i;
-        return;
-      }
-      case 'TOOL_CALL_START':
-        if (!t.toolCalls.some((c) => c.toolCallId === ev.toolCallId && c.lane === stream.lane && c.end === undefined)) {
-          t.toolCalls.push({
-            toolCallId: ev.toolCallId,
-            name: ev.toolCallName,
-            lane: stream.lane!,
-            ...(ev.parentMessageId !== undefined && { parentMessageId: ev.parentMessageId }),
-            ...(sub !== undefined && { subagentRunId: sub }),
-            start: i,
-          });
-        }
-        return;
-      case 'TOOL_CALL_END': {
-        const c = t.toolCalls.findLast((x) => x.toolCallId === ev.toolCallId && x.end === undefined);
-        if (c) c.end = i;
-        return;
-      }
-      case 'REASONING_START':
-        t.reasoning.push({ messageId: ev.messageId, lane: stream.lane!, ...(sub !== undefined && { subagentRunId: sub }), start: i });
-        return;
-      case 'REASONING_END': {
-        const r = t.reasoning.findLast((x) => x.messageId === ev.messageId && x.end === undefined);
-        if (r) r.end = i;
-        return;
-      }
-      case 'REASONING_ENCRYPTED_VALUE': {
-        const span = t.reasoning.findLast((x) => x.lane === stream.lane);
-        if (span) (span.encryptedAt ??= []).push(i);
-        return;
-      }
-      case 'SUBAGENT_STARTED':
-        t.subagents.push({
-          subagentRunId: ev.subagentRunId,
-          name: ev.name,
-          ...(ev.description !== undefined && { description: ev.description }),
-          ...(ev.parentSubagentRunId !== undefined && { parentSubagentRunId: ev.parentSubagentRunId }),
-          ...(ev.parentToolCallId !== undefined && { parentToolCallId: ev.parentToolCallId }),
-          ...(ev.parentMessageId !== undefined && { parentMessageId: ev.parentMessageId }),
-          ...(stream.run && { runKey: stream.run.key }),
-          start: i,
-          status: 'running',
-          eventIndices: [],
-        });
-        return;
-      case 'SUBAGENT_FINISHED':
-      case 'SUBAGENT_ERROR': {
-        const s = t.subagents.findLast((x) => x.subagentRunId === ev.subagentRunId && x.end === undefined);
-        if (!s) return;
-        s.end = i;
-        if (ev.type === 'SUBAGENT_ERROR') {
-          s.status = 'error';
-          s.error = { message: ev.message, ...(ev.code !== undefined && { code: ev.code }) };
-        } else {
-          const outcome = ev.outcome as { type?: string; interruptIds?: string[] } | undefined;
-          s.status = outcome?.type === 'suspended' ? 'suspended' : 'success';
-          if (outcome?.interruptIds) s.interruptIds = outcome.interruptIds;
-          if (ev.result !== undefined) s.result = ev.result;
-        }
-        return;
-      }
-      default:
-        return;
-    }
-  }
-
-  /** Tool call ids a conversation knows: started by events, or carried by snapshot and input messages. */
-  private noteToolCalls(ev: AgUiEvent, laneState: LaneState, seed: Msg[] | undefined): void {
-    const add = (messages: unknown) => {
-      if (!Array.isArray(messages)) return;
-      for (const m of messages as { toolCalls?: { id?: unknown }[] }[]) {
-        for (const tc of m?.toolCalls ?? []) if (typeof tc?.id === 'string') laneState.toolCallIds.add(tc.id);
-      }
-    };
-    if (ev.type === 'TOOL_CALL_START') laneState.toolCallIds.add(ev.toolCallId);
-    else if (ev.type === 'MESSAGES_SNAPSHOT') add(ev.messages);
-    else if (ev.type === 'RUN_STARTED') add((ev.input as { messages?: unknown } | undefined)?.messages);
-    if (seed) add(seed);
-  }
-
-  private startRun(ev: RunStartedEvent, i: number, stream: StreamState, laneState: LaneState, frame: Frame): void {
-    const t = this.timeline;
-    if (stream.run && stream.run.end === undefined) {
-      stream.run.end = i;
-      stream.run.status = 'unfinished';
-    }
-    const requestInput = this.options.inputOf?.(frame.streamId);
-    const input = (ev.input as RunEntity['input']) ?? (requestInput as RunEntity['input'] | undefined);
-    const run: RunEntity = {
-      key: t.runs.length,
-      streamId: frame.streamId,
-      lane: stream.lane!,
-      runId: ev.runId,
-      threadId: ev.threadId,
-      ...(ev.parentRunId !== undefined && { parentRunId: ev.parentRunId }),
-      start: i,
-      status: 'running',
-      ...(input !== undefined && { input }),
-    };
-    t.runs.push(run);
-    stream.run = run;
-    // Interrupts: the run after an interrupted one must resume every open interrupt, and nothing else.
-    const open = laneState.openInterrupts;
-    const resume: ResumeEntry[] = Array.isArray(input?.resume) ? (input!.resume as ResumeEntry[]) : [];
-    const now = typeof ev.timestamp === 'number' ? ev.timestamp : frame.t;
-    if (open.length > 0) {
-      const prior = t.runs[t.interrupts[open[0]!.entity]!.runKey];
-      if (prior) run.resumes = prior.key;
-      if (resume.length === 0) {
-        this.report(
-          'resume/missing',
-          i,
-          `Run '${ev.runId}' starts without resume, but ${open.length} interrupt(s) of the previous run are open: ${open.map((o) => o.interrupt.id).join(', ')}. Every open interrupt must be answered.`,
-        );
-      } else {
-        const answered = new Set(resume.map((r) => r.interruptId));
-        const missing = open.filter((o) => !answered.has(o.interrupt.id));
-        if (missing.length > 0) {
-          this.report('resume/partial', i, `The resume answers ${resume.length} interrupt(s) but leaves ${missing.map((m) => `'${m.interrupt.id}'`).join(', ')} open: a resume must cover every open interrupt.`, ['input', 'resume']);
-        }
-      }
-    } else if (resume.length > 0) {
-      this.report('resume/without-interrupt', i, `Run '${ev.runId}' carries a resume, but no interrupt is open in this conversation.`, ['input', 'resume']);
-    }
-    resume.forEach((entry, k) => {
-      const found = open.find((o) => o.interrupt.id === entry.interruptId);
-      if (!found) {
-        if (open.length > 0) this.report('resume/unknown-id', i, `The resume names interrupt '${entry.interruptId}', which is not open.`, ['input', 'resume', k, 'interruptId']);
-        return;
-      }
-      const entity = t.interrupts[found.entity]!;
-      entity.resolvedAt = i;
-      entity.resolution = entry;
-      entity.resumedRunKey = run.key;
-      if (entry.status === 'cancelled' && entry.payload !== undefined) {
-        this.report('resume/cancel-payload', i, `Interrupt '${entry.interruptId}' is cancelled with a payload; a cancelled resume carries none.`, ['input', 'resume', k, 'payload']);
-      }
-      const expires = found.interrupt.expiresAt;
-      if (expires && entry.status === 'resolved' && Date.parse(expires) < now) {
-        this.report('resume/expired', i, `Interrupt '${entry.interruptId}' expired at ${expires}; it can only be cancelled, not resolved.`, ['input', 'resume', k]);
-      }
-      if (entry.status === 'resolved' && found.interrupt.responseSchema !== undefined) {
-        const err = validateJsonSchema(entry.payload, found.interrupt.responseSchema);
-        if (err) this.report('resume/payload-schema', i, `The payload for interrupt '${entry.interruptId}' does not fit its responseSchema: ${err}.`, ['input', 'resume', k, 'payload']);
-      }
-      if (entry.status === 'resolved' && found.interrupt.reason === 'tool_call' && found.interrupt.toolCallId) {
-        let set = laneState.awaitingResults.get(run.key);
-        if (!set) laneState.awaitingResults.set(run.key, (set = new Set()));
-        set.add(found.interrupt.toolCallId);
-      }
-    });
-    laneState.openInterrupts = [];
-    laneState.lastRun = run;
-  }
-
-  private finishRun(ev: RunFinishedEvent, i: number, stream: StreamState, laneState: LaneState): void {
-    const t = this.timeline;
-    const run = stream.run;
-    const outcome = ev.outcome as { type?: string; interrupts?: Interrupt[] } | undefined;
-    if (run && run.end === undefined) {
-      run.end = i;
-      run.status = outcome?.type === 'interrupt' ? 'interrupted' : outcome?.type === 'cancelled' ? 'cancelled' : 'success';
-      if (outcome !== undefined) run.outcome = outcome;
-      if (ev.result !== undefined) run.result = ev.result;
-      if (ev.usage !== undefined) run.usage = ev.usage;
-    }
-    const awaiting = run ? laneState.awaitingResults.get(run.key) : undefined;
-    if (awaiting && awaiting.size > 0) {
-      this.report(
-        'resume/unanswered-tool-call',
-        i,
-        `Run '${ev.runId}' resumed tool_call interrupt(s) but sent no TOOL_CALL_RESULT for ${[...awaiting].map((id) => `'${id}'`).join(', ')}.`,
-      );
-    }
-    if (run) laneState.awaitingResults.delete(run.key);
-    if (outcome?.type === 'interrupt') {
-      const interrupts = Array.isArray(outcome.interrupts) ? outcome.interrupts : [];
-      if (interrupts.length === 0) this.report('interrupt/empty', i, 'RUN_FINISHED with outcome "interrupt" must list at least one interrupt.', ['outcome', 'interrupts']);
-      const seen = new Set<string>();
-      interrupts.forEach((interrupt, k) => {
-        const path = ['outcome', 'interrupts', k];
-        if (seen.has(interrupt.id)) this.report('interrupt/duplicate-id', i, `Interrupt id '${interrupt.id}' appears twice in one outcome.`, [...path, 'id']);
-        seen.add(interrupt.id);
-        if (interrupt.reason === 'tool_call' && !interrupt.toolCallId) {
-          this.report('interrupt/tool-call-id', i, `Interrupt '${interrupt.id}' has reason "tool_call" but no toolCallId.`, [...path, 'toolCallId']);
-        }
-        if (typeof interrupt.reason === 'string' && !CORE_REASONS.has(interrupt.reason)) {
-          if (interrupt.reason.startsWith('core:')) {
-            this.report('interrupt/reason', i, `Interrupt reason "${interrupt.reason}": the "core:" namespace is reserved.`, [...path, 'reason']);
-          } else if (!/^[^:\s]+:[^:\s]+/.test(interrupt.reason)) {
-            this.report(
-              'interrupt/reason',
-              i,
-              `Interrupt reason "${interrupt.reason}" is neither a core reason (tool_call, input_required, confirmation) nor namespaced as "framework:name".`,
-              [...path, 'reason'],
-            );
-          }
-        }
-        const entity = t.interrupts.length;
-        t.interrupts.push({ interrupt, lane: stream.lane!, runKey: run?.key ?? -1, raisedAt: i });
-        laneState.openInterrupts.push({ interrupt, entity });
-      });
-      if (run) run.interrupts = interrupts;
-      // A suspended subagent names run-level interrupts that answer it.
-      for (const s of t.subagents) {
-        if (s.runKey !== run?.key || s.status !== 'suspended') continue;
-        for (const id of s.interruptIds ?? []) {
-          if (!seen.has(id)) this.report('subagent/suspended-unknown-interrupt', i, `Subagent '${s.subagentRunId}' is suspended on interrupt '${id}', which this RUN_FINISHED does not raise.`);
-        }
-      }
+    this.builder.record(ev, i, stream);
+    if (ev.type === 'TOOL_CALL_RESULT') laneState.interrupts.toolCallResult(ev.toolCallId);
+    else if (ev.type === 'RUN_FINISHED') {
+      const key = runKeyAt(stream, i);
+      laneState.interrupts.runFinished(ev, i, frame.t, key === undefined ? undefined : this.timeline.runs[key], stream.lane!, report);
     }
   }
 

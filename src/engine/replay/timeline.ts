@@ -1,7 +1,11 @@
 /**
  * The things a run is made of (runs, steps, messages, tool calls, reasoning, activity, subagents, interrupts),
- * each with the event index where it started and where it ended. Built once in the forward pass and never
- * changed afterwards except to close what is open, so "as of event i" is a filter on indices.
+ * each with the event index where it started and where it ended, and the key of its run. Built once in the forward
+ * pass (timelineBuilder.ts) and never changed afterwards except to close what is open, so "as of event i" is a
+ * filter on indices.
+ *
+ * The run is the unit every view reads: `runAt(i)` is the run of event i, `eventsOf(run)` its events, and
+ * `entitiesOf(run)` what it made. Which run an entity belongs to is the run whose events hold its first event.
  */
 import type { Interrupt, ResumeEntry } from '@ag-ui/core';
 
@@ -29,15 +33,19 @@ export interface RunEntity {
   resumes?: number;
 }
 
-export interface StepEntity {
+/** Entities that belong to a run: the key of the run whose events hold their first event (absent: outside any run). */
+interface OfRun {
+  runKey?: number;
+}
+
+export interface StepEntity extends OfRun {
   name: string;
   subagentRunId?: string;
-  runKey?: number;
   start: number;
   end?: number;
 }
 
-export interface MessageEntity {
+export interface MessageEntity extends OfRun {
   messageId: string;
   lane: string;
   kind: 'text' | 'reasoning';
@@ -47,7 +55,7 @@ export interface MessageEntity {
   end?: number;
 }
 
-export interface ToolCallEntity {
+export interface ToolCallEntity extends OfRun {
   toolCallId: string;
   name: string;
   lane: string;
@@ -59,7 +67,7 @@ export interface ToolCallEntity {
   resultMessageId?: string;
 }
 
-export interface ReasoningSpanEntity {
+export interface ReasoningSpanEntity extends OfRun {
   messageId: string;
   lane: string;
   subagentRunId?: string;
@@ -68,7 +76,7 @@ export interface ReasoningSpanEntity {
   encryptedAt?: number[];
 }
 
-export interface ActivityEntity {
+export interface ActivityEntity extends OfRun {
   messageId: string;
   lane: string;
   activityType: string;
@@ -76,14 +84,13 @@ export interface ActivityEntity {
   updates: number[];
 }
 
-export interface SubagentEntity {
+export interface SubagentEntity extends OfRun {
   subagentRunId: string;
   name: string;
   description?: string;
   parentSubagentRunId?: string;
   parentToolCallId?: string;
   parentMessageId?: string;
-  runKey?: number;
   start: number;
   end?: number;
   status: 'running' | 'success' | 'suspended' | 'error';
@@ -94,7 +101,26 @@ export interface SubagentEntity {
   eventIndices: number[];
 }
 
-export interface InterruptEntity {
+/**
+ * How an interrupt was answered, judged once by the engine (interrupts.ts), with the clock the protocol rules use:
+ * an event's `timestamp` when it has one, its arrival otherwise. The card and the Problems tab both read it.
+ */
+export interface InterruptVerdict {
+  /** open: no run has resumed yet; missing: the run that resumed the conversation did not answer it. */
+  state: 'open' | 'resolved' | 'cancelled' | 'missing';
+  /** `expiresAt` minus the time of the RUN_FINISHED that raised it (negative: it had expired already). */
+  leftAtRaiseMs?: number;
+  /** Resolved after `expiresAt` (the resuming RUN_STARTED's time): resume/expired. */
+  expired?: boolean;
+  /** A resolved answer's payload against `responseSchema` (absent without a schema): resume/payload-schema. */
+  payload?: { fits: true } | { fits: false; reason: string };
+  /** Cancelled with a payload: resume/cancel-payload. */
+  cancelPayload?: boolean;
+  /** The run that resumed the conversation without answering it (state "missing"). */
+  missingIn?: number;
+}
+
+export interface InterruptEntity extends OfRun {
   interrupt: Interrupt;
   lane: string;
   runKey: number;
@@ -103,7 +129,36 @@ export interface InterruptEntity {
   resolvedAt?: number;
   resolution?: ResumeEntry;
   resumedRunKey?: number;
+  verdict: InterruptVerdict;
 }
+
+/** One entry of a run's `resume`: the interrupt it answers (by entity index), or none (resume/unknown-id). */
+export interface ResumeEntity extends OfRun {
+  runKey: number;
+  at: number;
+  /** Its place in the resume array. */
+  position: number;
+  entry: ResumeEntry;
+  interrupt?: number;
+  /** answers: an open interrupt; unknown-id: none of the open ones (resume/unknown-id); nothing-open: no interrupt was open. */
+  verdict: 'answers' | 'unknown-id' | 'nothing-open';
+}
+
+/** What one run made, in the order it was made. */
+export interface RunEntities {
+  steps: StepEntity[];
+  messages: MessageEntity[];
+  toolCalls: ToolCallEntity[];
+  reasoning: ReasoningSpanEntity[];
+  activities: ActivityEntity[];
+  subagents: SubagentEntity[];
+  interrupts: InterruptEntity[];
+  resumes: ResumeEntity[];
+}
+
+const noEntities = (): RunEntities => ({ steps: [], messages: [], toolCalls: [], reasoning: [], activities: [], subagents: [], interrupts: [], resumes: [] });
+const EMPTY: Readonly<RunEntities> = Object.freeze(noEntities());
+const NO_EVENTS: readonly number[] = Object.freeze([]);
 
 export class Timeline {
   readonly runs: RunEntity[] = [];
@@ -114,22 +169,75 @@ export class Timeline {
   readonly activities: ActivityEntity[] = [];
   readonly subagents: SubagentEntity[] = [];
   readonly interrupts: InterruptEntity[] = [];
+  readonly resumes: ResumeEntity[] = [];
+  /** The run key of each input event, -1 outside any run. */
+  private readonly runOfEvent: number[] = [];
+  /** Each run's events, ascending. */
+  private readonly eventsByRun: number[][] = [];
+  private readonly entitiesByRun: RunEntities[] = [];
+
+  /** The run input event `index` belongs to (its stream's run, from RUN_STARTED to RUN_FINISHED or RUN_ERROR). */
+  runAt(index: number): RunEntity | undefined {
+    const key = this.runOfEvent[index];
+    return key === undefined || key < 0 ? undefined : this.runs[key];
+  }
+
+  /** The input events of a run, ascending (a run's stream only: another stream of the thread has runs of its own). */
+  eventsOf(runKey: number): readonly number[] {
+    return this.eventsByRun[runKey] ?? NO_EVENTS;
+  }
+
+  /** The events of a run that had arrived by event `asOf`. */
+  eventsAsOf(runKey: number, asOf: number): readonly number[] {
+    const all = this.eventsOf(runKey);
+    if (all.length === 0 || all[all.length - 1]! <= asOf) return all;
+    return all.slice(0, upperBound(all, asOf));
+  }
+
+  /** The last event of a run that had arrived by event `asOf` (its start if none after it). */
+  lastEventOf(runKey: number, asOf = Number.POSITIVE_INFINITY): number | undefined {
+    const events = this.eventsAsOf(runKey, asOf);
+    return events[events.length - 1];
+  }
+
+  /** What a run made: its steps, messages, tool calls, reasoning, activity, subagents, interrupts and resume entries. */
+  entitiesOf(runKey: number): Readonly<RunEntities> {
+    return this.entitiesByRun[runKey] ?? EMPTY;
+  }
+
+  // ---- Building (timelineBuilder.ts and interrupts.ts only).
+
+  /** Event `index` is done: it belongs to run `runKey` (or to none, -1). */
+  assign(index: number, runKey: number): void {
+    this.runOfEvent[index] = runKey;
+    if (runKey >= 0) (this.eventsByRun[runKey] ??= []).push(index);
+  }
+
+  /** An entity is made: kept in its list, and under its run. */
+  add<K extends keyof RunEntities>(kind: K, entity: RunEntities[K][number]): void {
+    (this[kind] as RunEntities[K][number][]).push(entity);
+    const key = entity.runKey;
+    if (key !== undefined && key >= 0) ((this.entitiesByRun[key] ??= noEntities())[kind] as RunEntities[K][number][]).push(entity);
+  }
+}
+
+/** The number of sorted values <= x. */
+function upperBound(sorted: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! <= x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Whether an entity is still open at event index i. */
 export const openAt = (e: { start: number; end?: number }, i: number): boolean => e.start <= i && (e.end === undefined || e.end > i);
 
 /** How many of a subagent's attributed events had arrived by event index i. */
-export function attributedAt(s: SubagentEntity, i: number): number {
-  let lo = 0;
-  let hi = s.eventIndices.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (s.eventIndices[mid]! <= i) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
+export const attributedAt = (s: SubagentEntity, i: number): number => upperBound(s.eventIndices, i);
 
 /** The status of a run as of event index i. */
 export const runStatusAt = (run: RunEntity, i: number): RunStatus => (run.end !== undefined && run.end <= i ? run.status : 'running');

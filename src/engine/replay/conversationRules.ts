@@ -1,0 +1,90 @@
+/**
+ * The debugger's own rules that look at an event before one conversation applies it, with what that conversation
+ * has seen (the tool calls and activity messages it knows). The reference's rules are verify/referenceRules.ts;
+ * interrupts and resumes are interrupts.ts. Exhaustive over event types.
+ */
+import type { AgUiEvent } from '../events/model';
+import type { Msg } from '../reduce/messages';
+
+export type Report = (ruleId: string, message: string, path?: (string | number)[]) => void;
+
+export class ConversationRules {
+  /** Tool call ids the conversation knows: started by events, or carried by snapshot and input messages. */
+  private readonly toolCallIds = new Set<string>();
+  private readonly activityIds = new Set<string>();
+
+  /** Checks event `ev` before it is applied (`synthesized`: made from a chunk, whose delta may be empty). */
+  before(ev: AgUiEvent, synthesized: boolean, report: Report): void {
+    switch (ev.type) {
+      case 'TEXT_MESSAGE_CONTENT':
+      case 'REASONING_MESSAGE_CONTENT':
+        if (!synthesized && ev.delta === '') {
+          report(
+            ev.type === 'TEXT_MESSAGE_CONTENT' ? 'text/empty-delta' : 'reasoning/empty-delta',
+            `${ev.type}.delta is empty; the spec requires a non-empty delta. @ag-ui/client (JS) accepts it; the Python, Rust and Java SDKs reject the event ("Delta must not be an empty string").`,
+            ['delta'],
+          );
+        }
+        return;
+      case 'TOOL_CALL_RESULT':
+        if (!this.toolCallIds.has(ev.toolCallId)) {
+          report('tool/unknown-result', `TOOL_CALL_RESULT answers tool call '${ev.toolCallId}', which no TOOL_CALL_START opened in this conversation.`, ['toolCallId']);
+        }
+        return;
+      case 'ACTIVITY_DELTA':
+        if (!this.activityIds.has(ev.messageId)) {
+          report('activity/delta-before-snapshot', `ACTIVITY_DELTA for '${ev.messageId}' before any ACTIVITY_SNAPSHOT created it; the reference ignores it.`, ['messageId']);
+        }
+        return;
+      case 'STATE_DELTA':
+        if (Array.isArray(ev.delta) && ev.delta.length === 0) report('state/empty-delta', 'STATE_DELTA with no operations: it changes nothing.', ['delta']);
+        return;
+      case 'ACTIVITY_SNAPSHOT':
+      case 'TEXT_MESSAGE_START':
+      case 'TEXT_MESSAGE_END':
+      case 'TEXT_MESSAGE_CHUNK':
+      case 'REASONING_START':
+      case 'REASONING_END':
+      case 'REASONING_MESSAGE_START':
+      case 'REASONING_MESSAGE_END':
+      case 'REASONING_MESSAGE_CHUNK':
+      case 'REASONING_ENCRYPTED_VALUE':
+      case 'TOOL_CALL_START':
+      case 'TOOL_CALL_ARGS':
+      case 'TOOL_CALL_END':
+      case 'TOOL_CALL_CHUNK':
+      case 'STATE_SNAPSHOT':
+      case 'MESSAGES_SNAPSHOT':
+      case 'RUN_STARTED':
+      case 'RUN_FINISHED':
+      case 'RUN_ERROR':
+      case 'STEP_STARTED':
+      case 'STEP_FINISHED':
+      case 'SUBAGENT_STARTED':
+      case 'SUBAGENT_FINISHED':
+      case 'SUBAGENT_ERROR':
+      case 'RAW':
+      case 'CUSTOM':
+        return;
+      default: {
+        const unhandled: never = ev;
+        return unhandled;
+      }
+    }
+  }
+
+  /** What the conversation learns from an applied event (and from the captured request's messages it was seeded with). */
+  learn(ev: AgUiEvent, seed: Msg[] | undefined): void {
+    const add = (messages: unknown) => {
+      if (!Array.isArray(messages)) return;
+      for (const m of messages as { toolCalls?: { id?: unknown }[] }[]) {
+        for (const tc of m?.toolCalls ?? []) if (typeof tc?.id === 'string') this.toolCallIds.add(tc.id);
+      }
+    };
+    if (ev.type === 'TOOL_CALL_START') this.toolCallIds.add(ev.toolCallId);
+    else if (ev.type === 'MESSAGES_SNAPSHOT') add(ev.messages);
+    else if (ev.type === 'RUN_STARTED') add((ev.input as { messages?: unknown } | undefined)?.messages);
+    else if (ev.type === 'ACTIVITY_SNAPSHOT') this.activityIds.add(ev.messageId);
+    if (seed) add(seed);
+  }
+}

@@ -65,9 +65,18 @@ test('the Waterfall: one lane per run, the interrupted and the failed run labell
   const metrics = panel.getByTestId('run-metrics');
   await expect(metrics.locator('[data-metric="time to first text token (TTFT)"]')).toHaveText(/^\d+(\.\d)? ms$/);
   await expect(metrics.locator('[data-metric="usage (this run)"]')).toContainText('24 in (8 cached) · 19 out');
-  // Clicking a span selects its first event: the marker and the inspector follow.
-  await waterfall.locator('[data-row^="run:"]').first().locator('.wf-run').click();
-  await expect(panel.locator('.tabs .at')).toHaveText('at #0');
+  // Clicking a finished run's bar selects its last event: its metrics are whole there (TTFT, duration).
+  await panel.keyboard.press('End');
+  const bar = waterfall.locator('[data-row="run:0"] .wf-run');
+  const last = Number((await bar.getAttribute('aria-label'))!.match(/events 0 to (\d+)/)![1]);
+  await bar.click();
+  await expect(panel.locator('.tabs .at')).toHaveText(`at #${last}`);
+  await expect(metrics.locator('[data-metric="run duration"]')).toHaveText(/^\d+(\.\d+)? (ms|s)$/);
+  await expect(metrics.locator('[data-metric="time to first event"]')).toHaveText(/^\d+(\.\d+)? (ms|s)$/);
+  // So does its label.
+  await panel.keyboard.press('End');
+  await waterfall.locator('[data-row="run:0"] button.wf-label').click();
+  await expect(panel.locator('.tabs .at')).toHaveText(`at #${last}`);
 });
 
 test('a reasoning block: collapsed with its duration, open with its text; the Waterfall span opens it', async () => {

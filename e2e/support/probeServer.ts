@@ -279,6 +279,19 @@ export async function startProbeServer(): Promise<ProbeServer> {
           res.end();
           return;
         }
+        case '/scripted': {
+          // A script of the test's: `s` is base64 JSON of [{ after: ms, event }], each event sent that long after the one before.
+          const steps = JSON.parse(Buffer.from(url.searchParams.get('s') ?? 'W10=', 'base64').toString()) as { after: number; event: unknown }[];
+          for await (const _ of req) void _;
+          res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+          for (const step of steps) {
+            if (step.after > 0) await sleep(step.after);
+            if (res.destroyed) return;
+            res.write(`data: ${JSON.stringify(step.event)}\n\n`);
+          }
+          res.end();
+          return;
+        }
         case '/echo':
           // Reflects the request: body and headers as the server got them.
           {

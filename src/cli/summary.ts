@@ -44,8 +44,7 @@ export function runSummaries(session: Session, replay: Replay, asOf: number): Ru
       const m = runMetrics(session, replay, r, { asOf });
       const status = runStatusAt(r, asOf);
       const outcome = status !== 'running' ? ((r.outcome as { type?: unknown } | undefined)?.type as string | undefined) : undefined;
-      let events = 0;
-      for (let i = r.start; i <= Math.min(r.end ?? asOf, asOf); i++) if (session.frames[i]?.streamId === r.streamId) events++;
+      const events = replay.timeline.eventsAsOf(r.key, asOf).length;
       const s: RunSummary = { runId: r.runId, threadId: r.threadId, status, events, usage: m.usage, timed: m.timed };
       if (outcome !== undefined) s.outcome = outcome;
       if (m.durationMs !== undefined) s.durationMs = m.durationMs;

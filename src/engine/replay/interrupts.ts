@@ -30,7 +30,7 @@ export class ConversationInterrupts {
     const now = eventTime(ev, arrival);
     if (open.length > 0) {
       const prior = t.runs[open[0]!.runKey];
-      if (prior) run.resumes = prior.key;
+      if (prior) t.linkResume(run, prior);
       const answered = new Set(resume.map((r) => r.interruptId));
       const missing = open.filter((o) => !answered.has(o.interrupt.id));
       for (const m of missing) m.verdict = { ...m.verdict, state: 'missing', missingIn: run.key };

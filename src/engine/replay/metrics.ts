@@ -108,8 +108,9 @@ export function usageEntries(value: unknown): TokenUsage[] {
   return list.map(one).filter((u): u is TokenUsage => u !== undefined);
 }
 
-/** The runs linked with this one by resumes (root first). */
-function chainOf(runs: readonly RunEntity[], run: RunEntity): RunEntity[] {
+/** The runs linked with this one by resumes (root first, then each run's resumers in turn). */
+function chainOf(timeline: Replay['timeline'], run: RunEntity): RunEntity[] {
+  const runs = timeline.runs;
   let root = run;
   const seen = new Set<number>();
   while (root.resumes !== undefined && runs[root.resumes] && !seen.has(root.key)) {
@@ -117,14 +118,57 @@ function chainOf(runs: readonly RunEntity[], run: RunEntity): RunEntity[] {
     root = runs[root.resumes]!;
   }
   const chain = [root];
-  for (let k = 0; k < chain.length; k++) for (const r of runs) if (r.resumes === chain[k]!.key && !chain.includes(r)) chain.push(r);
+  const inChain = new Set([root.key]);
+  for (let k = 0; k < chain.length; k++) {
+    for (const key of timeline.resumersOf(chain[k]!.key)) {
+      if (!inChain.has(key)) {
+        inChain.add(key);
+        chain.push(runs[key]!);
+      }
+    }
+  }
   return chain;
 }
 
-/** The metrics of one run, as of event index `asOf` (nothing after it counts). */
+/**
+ * Metrics are computed once per run and as-of point: what they read of a finished run (its events, its tool calls'
+ * results, the runs of its chain) is keyed, so a repaint that follows the latest event finds them.
+ */
+const cache = new WeakMap<Replay, Map<string, RunMetrics>>();
+function cacheKey(session: Session, replay: Replay, run: RunEntity, asOf: number, stallMs: number): string {
+  const t = replay.timeline;
+  const at = Math.min(asOf, replay.length - 1);
+  // A running run changes with every chunk of its stream.
+  if (run.end === undefined || run.end > at) return `${run.key}|run|${at}|${session.streams.get(run.streamId)?.chunks.length ?? 0}|${stallMs}`;
+  // Its tool calls may end, and get their results, after the run (a resume answers them).
+  let results = 0;
+  for (const c of t.entitiesOf(run.key).toolCalls) {
+    if (c.resultAt !== undefined && c.resultAt <= at) results++;
+    if (c.end !== undefined && c.end <= at) results += 1e6;
+  }
+  const chain = chainOf(t, run)
+    .map((r) => (r.start > at ? '' : r.end !== undefined && r.end <= at ? `${r.key}:${r.end}` : `${r.key}:open`))
+    .join(',');
+  return `${run.key}|${run.end}|${run.status}|${results}|${chain}|${stallMs}`;
+}
+
+/** The metrics of one run, as of event index `asOf` (nothing after it counts); cached. */
 export function runMetrics(session: Session, replay: Replay, run: RunEntity, options: { stallMs?: number; asOf?: number } = {}): RunMetrics {
   const asOf = options.asOf ?? Number.POSITIVE_INFINITY;
   const stallMs = options.stallMs ?? DEFAULT_STALL_MS;
+  let byKey = cache.get(replay);
+  if (!byKey) cache.set(replay, (byKey = new Map()));
+  const key = cacheKey(session, replay, run, asOf, stallMs);
+  const known = byKey.get(key);
+  if (known) return known;
+  const m = computeMetrics(session, replay, run, asOf, stallMs);
+  byKey.set(key, m);
+  return m;
+}
+
+function computeMetrics(session: Session, replay: Replay, run: RunEntity, asOf: number, stallMs: number): RunMetrics {
+  const t = replay.timeline;
+  const events = t.eventsAsOf(run.key, asOf);
   const frames: readonly Frame[] = session.frames;
   const stream = session.streams.get(run.streamId);
   const info = stream?.info;
@@ -154,9 +198,8 @@ export function runMetrics(session: Session, replay: Replay, run: RunEntity, opt
   let firstTextAt: number | undefined;
   let lastTextAt: number | undefined;
   const metadataUsage = new Map<string, TokenUsage[]>();
-  for (let i = run.start; i <= last; i++) {
-    const frame = frames[i];
-    if (!frame || frame.streamId !== run.streamId) continue;
+  for (const i of events) {
+    const frame = frames[i]!;
     for (const step of replay.stepsOf(i)) {
       const e = step.event as Record<string, unknown>;
       if (e.type === 'TEXT_MESSAGE_CONTENT' && typeof e.delta === 'string' && e.delta !== '') {
@@ -195,7 +238,7 @@ export function runMetrics(session: Session, replay: Replay, run: RunEntity, opt
       gaps.push(gap);
       if (gap > stallMs) {
         let afterIndex = run.start;
-        for (let i = run.start; i <= last; i++) if (frames[i]!.streamId === run.streamId && frames[i]!.t <= times[k - 1]!) afterIndex = i;
+        for (const i of events) if (frames[i]!.t <= times[k - 1]!) afterIndex = i;
         m.gaps.stalls.push({ at: since(times[k]!), ms: gap, afterIndex });
       }
     }
@@ -209,12 +252,12 @@ export function runMetrics(session: Session, replay: Replay, run: RunEntity, opt
   }
 
   // Tool calls of this run.
-  for (const c of replay.timeline.toolCalls) {
-    if (c.lane !== run.lane || c.start < run.start || c.start > last || frames[c.start]?.streamId !== run.streamId) continue;
-    const t: ToolCallTiming = { toolCallId: c.toolCallId, name: c.name };
-    if (c.end !== undefined && c.end <= asOf) t.argsMs = frames[c.end]!.t - frames[c.start]!.t;
-    if (c.end !== undefined && c.resultAt !== undefined && c.resultAt <= asOf) t.resultMs = frames[c.resultAt]!.t - frames[c.end]!.t;
-    m.toolCalls.push(t);
+  for (const c of t.entitiesOf(run.key).toolCalls) {
+    if (c.start > asOf) continue;
+    const timing: ToolCallTiming = { toolCallId: c.toolCallId, name: c.name };
+    if (c.end !== undefined && c.end <= asOf) timing.argsMs = frames[c.end]!.t - frames[c.start]!.t;
+    if (c.end !== undefined && c.resultAt !== undefined && c.resultAt <= asOf) timing.resultMs = frames[c.resultAt]!.t - frames[c.end]!.t;
+    m.toolCalls.push(timing);
   }
 
   // Usage: the run's own, or its events' metadata; summed over the chain of resumes.
@@ -224,7 +267,7 @@ export function runMetrics(session: Session, replay: Replay, run: RunEntity, opt
     return fromRun.length ? fromRun : r === run ? [...metadataUsage.values()].flat() : [];
   };
   m.usage = sumUsage(own(run));
-  const chain = chainOf(replay.timeline.runs, run).filter((r) => r.start <= asOf);
+  const chain = chainOf(t, run).filter((r) => r.start <= asOf);
   m.chain = chain.map((r) => r.key);
   m.chainUsage = sumUsage(chain.flatMap(own));
 

@@ -175,6 +175,8 @@ export class Timeline {
   /** Each run's events, ascending. */
   private readonly eventsByRun: number[][] = [];
   private readonly entitiesByRun: RunEntities[] = [];
+  private readonly resumedBy: number[][] = [];
+  private readonly toolCallNames = new Map<string, string>();
 
   /** The run input event `index` belongs to (its stream's run, from RUN_STARTED to RUN_FINISHED or RUN_ERROR). */
   runAt(index: number): RunEntity | undefined {
@@ -200,6 +202,16 @@ export class Timeline {
     return events[events.length - 1];
   }
 
+  /** The runs that resume run `runKey` (after its interrupts), in order. */
+  resumersOf(runKey: number): readonly number[] {
+    return this.resumedBy[runKey] ?? NO_EVENTS;
+  }
+
+  /** The name a tool call id was started with (the latest, when an id is reused). */
+  toolCallName(toolCallId: string): string | undefined {
+    return this.toolCallNames.get(toolCallId);
+  }
+
   /** What a run made: its steps, messages, tool calls, reasoning, activity, subagents, interrupts and resume entries. */
   entitiesOf(runKey: number): Readonly<RunEntities> {
     return this.entitiesByRun[runKey] ?? EMPTY;
@@ -213,9 +225,19 @@ export class Timeline {
     if (runKey >= 0) (this.eventsByRun[runKey] ??= []).push(index);
   }
 
+  /** Run `run` resumes run `prior`. */
+  linkResume(run: RunEntity, prior: RunEntity): void {
+    run.resumes = prior.key;
+    (this.resumedBy[prior.key] ??= []).push(run.key);
+  }
+
   /** An entity is made: kept in its list, and under its run. */
   add<K extends keyof RunEntities>(kind: K, entity: RunEntities[K][number]): void {
     (this[kind] as RunEntities[K][number][]).push(entity);
+    if (kind === 'toolCalls') {
+      const call = entity as ToolCallEntity;
+      this.toolCallNames.set(call.toolCallId, call.name);
+    }
     const key = entity.runKey;
     if (key !== undefined && key >= 0) ((this.entitiesByRun[key] ??= noEntities())[kind] as RunEntities[K][number][]).push(entity);
   }

@@ -268,10 +268,19 @@ export class Session {
     this.log.push({ kind: 'navigate', url: masked, t });
   }
 
+  /** Frames that carry an event (the count the toolbar shows; frames that are not events are not counted). */
+  get eventCount(): number {
+    return this.events;
+  }
+  private events = 0;
+
   private add(record: StreamRecord, frames: Frame[]): void {
     if (frames.length === 0) return;
     const from = this.frames.length;
-    for (const frame of frames) this.frames.push(frame);
+    for (const frame of frames) {
+      this.frames.push(frame);
+      if (frame.event !== undefined) this.events++;
+    }
     record.frames += frames.length;
     for (const listener of this.listeners) listener(this.frames, from);
   }

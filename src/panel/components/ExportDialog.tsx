@@ -31,11 +31,7 @@ function scopesOf(store: SessionStore): { id: string; scope: ExportScope | undef
     list.push(i);
   }
   if (lanes.size > 1) for (const [lane, indices] of lanes) out.push({ id: `thread:${lane}`, scope: { label: `thread ${lane}`, indices } });
-  for (const run of replay.timeline.runs) {
-    const indices: number[] = [];
-    for (let i = run.start; i <= (run.end ?? frames.length - 1); i++) if (frames[i]?.streamId === run.streamId) indices.push(i);
-    out.push({ id: `run:${run.key}`, scope: { label: `run ${run.runId}`, indices } });
-  }
+  for (const run of replay.timeline.runs) out.push({ id: `run:${run.key}`, scope: { label: `run ${run.runId}`, indices: [...replay.timeline.eventsOf(run.key)] } });
   return out;
 }
 

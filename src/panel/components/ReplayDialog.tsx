@@ -1,4 +1,5 @@
-import { useComputed, useSignal } from '@preact/signals';
+import { useSignal } from '@preact/signals';
+import { useMemo } from 'preact/hooks';
 import type { ReplayRule } from '../../bridge/messages';
 import { replayValues } from '../../engine/session/fromEvents';
 import { CONTENT_TYPE, eventsOfStream, type ReplayScript, scriptFromEvents, scriptFromStream } from '../../engine/session/replayScript';
@@ -35,6 +36,13 @@ function parseEvents(text: string): { events: unknown[] } | { error: string } {
   }
 }
 
+/** An edited copy: its events (or where its JSON breaks) and the problems the verifier finds in them. */
+function checkEdit(editing: boolean, text: string): { parsed: ReturnType<typeof parseEvents> | null; problems: Problem[] } {
+  if (!editing) return { parsed: null, problems: [] };
+  const parsed = parseEvents(text);
+  return { parsed, problems: 'events' in parsed ? replayValues(parsed.events).replay.problems : [] };
+}
+
 /** The recorded URL as a pattern: values the capture masked ("[redacted]") match anything (a glob). */
 const patternOf = (url: string): { url: string; match: UrlMatch } => (url.includes(MASK) ? { url: url.split(MASK).join('*'), match: 'glob' } : { url, match: 'exact' });
 const MASK = '[redacted]';
@@ -69,10 +77,8 @@ export function ReplayDialog({
     return info && info.format !== 'json' && info.transport !== 'websocket';
   });
   const current = store.current.value;
-  const currentStream = current === null ? undefined : session.frames[current]?.streamId;
-  const initial =
-    runs.find((r) => r.key === asked) ??
-    runs.find((r) => r.streamId === currentStream && current! >= r.start && current! <= (r.end ?? Number.POSITIVE_INFINITY)) ?? runs[runs.length - 1];
+  const currentRun = current === null ? undefined : store.replay.value.timeline.runAt(current)?.key;
+  const initial = runs.find((r) => r.key === asked) ?? runs.find((r) => r.key === currentRun) ?? runs[runs.length - 1];
   const runKey = useSignal(initial?.key ?? -1);
   const run = runs.find((r) => r.key === runKey.value);
   const info = run ? session.streams.get(run.streamId)?.info : undefined;
@@ -82,8 +88,8 @@ export function ReplayDialog({
   const every = useSignal(false);
   const pace = useSignal<Pace>('original');
   const editing = useSignal(run ? control.edits.has(run.streamId) : false);
-  const recorded = useComputed(() => (run ? eventsOfStream(session, run.streamId) : { events: [], delays: [] }));
-  const text = useSignal(run ? (control.edits.get(run.streamId) ?? toText(recorded.value.events)) : '');
+  const recorded = useMemo(() => (run ? eventsOfStream(session, run.streamId) : { events: [], delays: [] }), [session, run?.streamId]);
+  const text = useSignal(run ? (control.edits.get(run.streamId) ?? toText(recorded.events)) : '');
   const at = useSignal('1');
   /** Also answer the requests after it with the thread's later runs, one each (an interrupt and its resume). */
   const queue = useSignal(false);
@@ -93,13 +99,13 @@ export function ReplayDialog({
   // The page the rule answers: the tab's, or (unknown) the page the run was recorded on.
   const origin = originOf(pageUrl) || originOf(info?.frameUrl ?? '') || originOf(info?.url ?? '');
   /** What the page will be sent, as it will parse it (the recording as recorded; built once per run). */
-  const recordedScript = useComputed(() => {
+  const recordedScript = useMemo(() => {
     try {
       return run ? scriptFromStream(session, run.streamId) : undefined;
     } catch {
       return undefined;
     }
-  });
+  }, [session, run?.streamId]);
 
   const chooseRun = (key: number) => {
     runKey.value = key;
@@ -112,10 +118,10 @@ export function ReplayDialog({
     text.value = r ? (control.edits.get(r.streamId) ?? toText(eventsOfStream(session, r.streamId).events)) : '';
   };
 
-  const original = toText(recorded.value.events);
+  // Built once per run and per edit, not per render: the edited copy is checked by replaying it.
+  const original = useMemo(() => toText(recorded.events), [recorded]);
   const edited = editing.value && text.value !== original;
-  const parsed = editing.value ? parseEvents(text.value) : null;
-  const problems: Problem[] = parsed && 'events' in parsed ? replayValues(parsed.events).replay.problems : [];
+  const { parsed, problems } = useMemo(() => checkEdit(editing.value, text.value), [editing.value, text.value]);
   const errors = problems.filter((p) => p.severity === 'error').length;
 
   const setText = (next: string) => {
@@ -141,7 +147,7 @@ export function ReplayDialog({
       if (edited) {
         if (!parsed || !('events' in parsed)) throw new Error(parsed && 'error' in parsed ? parsed.error : 'Nothing to replay');
         const { steps: _, ...like } = scriptFromStream(session, run.streamId);
-        script = scriptFromEvents(parsed.events, like, recorded.value.delays);
+        script = scriptFromEvents(parsed.events, like, recorded.delays);
       } else script = scriptFromStream(session, run.streamId);
     } catch (error) {
       failure.value = (error as Error).message;
@@ -216,11 +222,11 @@ export function ReplayDialog({
             </label>
           </div>
           <p class="muted" data-testid="replay-parse">
-            {recordedScript.value ? (
+            {recordedScript ? (
               <>
-                The page will read it as {recordedScript.value.format === 'proto' ? 'protobuf' : 'SSE'} (<code>{recordedScript.value.contentType}</code>):{' '}
-                {recordedScript.value.steps.length} event{recordedScript.value.steps.length === 1 ? '' : 's'}, as the panel shows them.
-                {recordedScript.value.contentTypeNote && <span class="error-text" data-testid="replay-content-type-note"> {recordedScript.value.contentTypeNote}</span>}
+                The page will read it as {recordedScript.format === 'proto' ? 'protobuf' : 'SSE'} (<code>{recordedScript.contentType}</code>):{' '}
+                {recordedScript.steps.length} event{recordedScript.steps.length === 1 ? '' : 's'}, as the panel shows them.
+                {recordedScript.contentTypeNote && <span class="error-text" data-testid="replay-content-type-note"> {recordedScript.contentTypeNote}</span>}
               </>
             ) : (
               `The page will read it as SSE (${CONTENT_TYPE.sse}).`

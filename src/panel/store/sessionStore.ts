@@ -44,13 +44,6 @@ export function createSessionStore(options: { emptyText?: string } = {}) {
   const openReasoning = signal<ReadonlySet<string>>(new Set());
   /** Set while an imported file is shown instead of the live capture. */
   const imported = signal<{ name: string } | null>(null);
-  /** Time of the RUN_STARTED that each frame's run began with (per stream), for "+ms since run start". */
-  let runStart: number[] = [];
-  const lastRunStart = new Map<string, number>();
-  /** The runId each frame's stream was in when it came, and the tool names by call id (for run: and tool:). */
-  let runIdAt: (string | undefined)[] = [];
-  const lastRunId = new Map<string, string>();
-  const toolNames = new Map<string, string>();
   let unsubscribe: () => void = () => undefined;
   let scheduled = false;
 
@@ -76,37 +69,10 @@ export function createSessionStore(options: { emptyText?: string } = {}) {
     else paint();
   };
 
-  /** Frames that carry an event, counted as they come (the total is read on every paint). */
-  let events = 0;
-  const index = (s: Session, frames: readonly Frame[], from: number) => {
-    for (let i = from; i < frames.length; i++) {
-      const frame = frames[i]!;
-      if (frame.event !== undefined) events++;
-      const type = typeLabel(frame.event);
-      const e = frame.event as Record<string, unknown> | undefined;
-      if (type === 'RUN_STARTED') {
-        lastRunStart.set(frame.streamId, frame.t);
-        if (typeof e?.runId === 'string') lastRunId.set(frame.streamId, e.runId);
-      }
-      runIdAt[i] = lastRunId.get(frame.streamId);
-      if (typeof e?.toolCallId === 'string' && typeof e.toolCallName === 'string') toolNames.set(e.toolCallId, e.toolCallName);
-      runStart[i] = lastRunStart.get(frame.streamId) ?? s.streams.get(frame.streamId)?.info.openedAt ?? frame.t;
-    }
-  };
-
+  /** What is derived (runs, tool names, counts) is the engine's: the store only says when it changed. */
   const attach = (s: Session) => {
     unsubscribe();
-    runStart = [];
-    runIdAt = [];
-    events = 0;
-    lastRunStart.clear();
-    lastRunId.clear();
-    toolNames.clear();
-    index(s, s.frames, 0);
-    const off = s.subscribe((frames, from) => {
-      index(s, frames, from);
-      schedule();
-    });
+    const off = s.subscribe(() => schedule());
     const offClose = s.onClose(() => schedule());
     const offChange = s.onChange(() => schedule());
     unsubscribe = () => {
@@ -137,7 +103,7 @@ export function createSessionStore(options: { emptyText?: string } = {}) {
 
   const eventCount = computed(() => {
     void version.value;
-    return events;
+    return session.value.eventCount;
   });
 
   const problems = computed(() => {
@@ -172,9 +138,9 @@ export function createSessionStore(options: { emptyText?: string } = {}) {
       type: typeLabel(frame.event),
       ids: keyIds(frame.event),
       raw: frame.raw.length <= 4096 ? frame.raw : frame.raw.slice(0, 4096),
-      run: runIdAt[i],
+      run: replay.value.timeline.runAt(i)?.runId,
       thread: replay.value.laneAt(i),
-      tools: callId ? [callId, toolNames.get(callId) ?? ''] : typeof e?.toolCallName === 'string' ? [e.toolCallName] : [],
+      tools: callId ? [callId, replay.value.timeline.toolCallName(callId) ?? ''] : typeof e?.toolCallName === 'string' ? [e.toolCallName] : [],
       event: e,
     };
   };
@@ -189,13 +155,13 @@ export function createSessionStore(options: { emptyText?: string } = {}) {
     if (terms.length === 0 && cats.size === 0 && !problemsOnly && !within) return null;
     const byIndex = problems.value.byIndex;
     const r = replay.value;
-    const run = within?.kind === 'run' ? r.timeline.runs[within.key] : undefined;
+    const runKey = within?.kind === 'run' ? within.key : undefined;
     const out: number[] = [];
     const all = session.value.frames;
     for (let i = 0; i < all.length; i++) {
       const frame = all[i]!;
       if (within?.kind === 'thread' && r.laneAt(i) !== within.lane) continue;
-      if (run && (i < run.start || (run.end !== undefined && i > run.end) || frame.streamId !== run.streamId)) continue;
+      if (runKey !== undefined && r.timeline.runAt(i)?.key !== runKey) continue;
       if (cats.size && !cats.has(categoryOf(typeLabel(frame.event)))) continue;
       if (problemsOnly) {
         const p = byIndex.get(i);
@@ -268,7 +234,12 @@ export function createSessionStore(options: { emptyText?: string } = {}) {
     openReasoning,
     tab,
     imported,
-    runStartOf: (i: number): number | undefined => runStart[i],
+    /** When event i's run started (its stream's opening when it is outside a run), for "+ms since run start". */
+    runStartOf: (i: number): number | undefined => {
+      const run = replay.value.timeline.runAt(i);
+      const frames = session.value.frames;
+      return run ? frames[run.start]?.t : session.value.streams.get(frames[i]?.streamId ?? '')?.info.openedAt;
+    },
     /** Starts over with an empty session (Clear), or shows a given one (import). */
     reset(next = new Session()) {
       batch(() => {

@@ -19,8 +19,9 @@ export function EventTab({ store, index }: { store: SessionStore; index: number 
   const type = typeLabel(frame.event);
   const t = replay.timeline;
   // The run this event ends or starts, for the interrupt card and the resume.
-  const endsRun = type === 'RUN_FINISHED' ? t.runs.find((r) => r.end === index && r.streamId === frame.streamId) : undefined;
-  const startsRun = type === 'RUN_STARTED' ? t.runs.find((r) => r.start === index && r.streamId === frame.streamId) : undefined;
+  const run = t.runAt(index);
+  const endsRun = type === 'RUN_FINISHED' && run?.end === index ? run : undefined;
+  const startsRun = type === 'RUN_STARTED' && run?.start === index ? run : undefined;
   // A reasoning event shows its block: the reasoning messages of its span, as they stood.
   const reasoningIds = (() => {
     if (!type.startsWith('REASONING') && !type.startsWith('THINKING')) return [];
@@ -28,7 +29,9 @@ export function EventTab({ store, index }: { store: SessionStore; index: number 
     if (!id) return [];
     const span = t.reasoning.findLast((r) => r.messageId === id && r.start <= index);
     if (!span) return [id];
-    return t.messages.filter((m) => m.kind === 'reasoning' && m.lane === span.lane && m.start >= span.start && m.start <= (span.end ?? index) && m.start <= index).map((m) => m.messageId);
+    // The reasoning messages of its run that the span holds (another stream of the thread has runs of its own).
+    const messages = span.runKey !== undefined ? t.entitiesOf(span.runKey).messages : t.messages.filter((m) => m.runKey === undefined && m.lane === span.lane);
+    return messages.filter((m) => m.kind === 'reasoning' && m.start >= span.start && m.start <= (span.end ?? index) && m.start <= index).map((m) => m.messageId);
   })();
   const view = reasoningIds.length ? replay.at(index) : undefined;
   return (

@@ -1,6 +1,5 @@
 import type { ResumeEntry } from '@ag-ui/core';
 import type { RunEntity } from '../../../engine/replay/timeline';
-import { validateJsonSchema } from '../../../engine/verify/jsonSchema';
 import type { SessionStore } from '../../store/sessionStore';
 import { JsonTree } from '../JsonTree';
 import { Visible } from '../Visible';
@@ -52,16 +51,12 @@ export function SchemaView({ schema, depth = 0 }: { schema: unknown; depth?: num
  */
 export function InterruptCard({ store, run, index }: { store: SessionStore; run: RunEntity; index: number }) {
   const t = store.replay.value.timeline;
-  const frames = store.session.value.frames;
-  const entities = t.interrupts.filter((i) => i.runKey === run.key);
+  // Every verdict is the engine's (interrupts.ts): the same the Problems tab reports.
+  const entities = t.entitiesOf(run.key).interrupts;
   if (entities.length === 0 || run.end === undefined) return null;
-  const endedAt = frames[run.end]?.t ?? 0;
-  const endEvent = frames[run.end]?.event as { timestamp?: unknown } | undefined;
-  const endTime = typeof endEvent?.timestamp === 'number' ? endEvent.timestamp : endedAt;
-  const resumer = t.runs.find((r) => r.resumes === run.key);
-  const resume: ResumeEntry[] = Array.isArray(resumer?.input?.resume) ? (resumer!.input!.resume as ResumeEntry[]) : [];
-  const known = new Set(entities.map((e) => e.interrupt.id));
-  const unknown = resume.filter((r) => !known.has(r.interruptId));
+  const resumerKey = t.resumersOf(run.key)[0];
+  const resumer = resumerKey === undefined ? undefined : t.runs[resumerKey];
+  const unknown = resumerKey === undefined ? [] : t.entitiesOf(resumerKey).resumes.filter((r) => r.verdict === 'unknown-id').map((r) => r.entry);
   const later = (at: number) => (at > index ? <span class="badge badge-info">later, at #{at}</span> : null);
   const jump = (i: number) => store.select(i, 'event');
   return (
@@ -72,10 +67,8 @@ export function InterruptCard({ store, run, index }: { store: SessionStore; run:
       {entities.map((e) => {
         const i = e.interrupt;
         const call = i.toolCallId ? t.toolCalls.findLast((c) => c.toolCallId === i.toolCallId && c.start <= run.end!) : undefined;
-        const expires = i.expiresAt ? Date.parse(i.expiresAt) : Number.NaN;
         const answer = e.resolution;
-        const check = answer?.status === 'resolved' && i.responseSchema !== undefined ? validateJsonSchema(answer.payload, i.responseSchema) : undefined;
-        const resumeTime = e.resolvedAt !== undefined ? (frames[e.resolvedAt]?.t ?? 0) : undefined;
+        const v = e.verdict;
         return (
           <div class="interrupt" key={i.id} data-interrupt-id={i.id}>
             <div>
@@ -115,9 +108,9 @@ export function InterruptCard({ store, run, index }: { store: SessionStore; run:
                   <dt>expires</dt>
                   <dd>
                     {i.expiresAt}{' '}
-                    {Number.isFinite(expires) && (
-                      <span class={expires < endTime ? 'error-text' : 'muted'}>
-                        ({expires < endTime ? `already expired ${duration(endTime - expires)} before` : `${duration(expires - endTime)} left when`} the run ended)
+                    {v.leftAtRaiseMs !== undefined && (
+                      <span class={v.leftAtRaiseMs < 0 ? 'error-text' : 'muted'} data-testid="interrupt-expiry">
+                        ({v.leftAtRaiseMs < 0 ? `already expired ${duration(-v.leftAtRaiseMs)} before` : `${duration(v.leftAtRaiseMs)} left when`} the run ended)
                       </span>
                     )}
                   </dd>
@@ -146,13 +139,12 @@ export function InterruptCard({ store, run, index }: { store: SessionStore; run:
                         payload <code>{JSON.stringify(answer.payload).slice(0, 200)}</code>
                       </span>
                     )}
-                    {check === undefined && answer.status === 'resolved' && i.responseSchema !== undefined && <span class="ok-text"> · fits the schema</span>}
-                    {check !== undefined && <span class="error-text"> · does not fit the schema: {check}</span>}
-                    {Number.isFinite(expires) && resumeTime !== undefined && expires < resumeTime && answer.status === 'resolved' && (
-                      <span class="error-text"> · resolved after it expired</span>
-                    )}
+                    {v.payload?.fits === true && <span class="ok-text"> · fits the schema</span>}
+                    {v.payload?.fits === false && <span class="error-text"> · does not fit the schema: {v.payload.reason}</span>}
+                    {v.cancelPayload && <span class="error-text"> · a cancelled answer carries no payload</span>}
+                    {v.expired && <span class="error-text"> · resolved after it expired</span>}
                   </span>
-                ) : resumer ? (
+                ) : v.state === 'missing' && resumer ? (
                   <span class="error-text">
                     missing from the resume of run{' '}
                     <button type="button" class="link" onClick={() => jump(resumer.start)}>

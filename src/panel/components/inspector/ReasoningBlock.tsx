@@ -1,5 +1,6 @@
 import type { Msg } from '../../../engine/reduce/messages';
 import type { SessionStore } from '../../store/sessionStore';
+import { Visible } from '../Visible';
 import { LongText } from '../LongText';
 
 const ms = (v: number) => (v < 1000 ? `${Math.round(v)} ms` : `${(v / 1000).toFixed(2)} s`);
@@ -46,7 +47,11 @@ export function ReasoningBlock({ store, message, index, following }: { store: Se
       }}
     >
       <summary>
-        <span class="role">reasoning</span> <span>{text.length.toLocaleString('en')} characters</span>
+        <span class="role">reasoning</span>{' '}
+        <code class="muted id-code" title={message.id} data-testid="reasoning-id">
+          <Visible text={message.id} />
+        </code>{' '}
+        <span>{text.length.toLocaleString('en')} characters</span>
         {duration !== undefined && (
           <span class="muted" data-testid="reasoning-duration">
             {' '}

@@ -1,9 +1,14 @@
-import { attributedAt, openAt, runStatusAt, type SubagentEntity } from '../../../engine/replay/timeline';
+import { attributedAt, openAt, runStatusAt, type SubagentEntity, type ToolCallEntity } from '../../../engine/replay/timeline';
 import type { SessionStore } from '../../store/sessionStore';
 import { replayAvailable, replayRequest } from '../../replay/replayRequest';
 import { useEffect, useRef } from 'preact/hooks';
 import { JsonTree } from '../JsonTree';
 import { InterruptCard } from './InterruptCard';
+import { RunsTable } from './RunsTable';
+import { OUTCOME } from '../../../engine/replay/runRows';
+
+const lastOfCall = (c: ToolCallEntity, index: number): number =>
+  c.resultAt !== undefined && c.resultAt <= index ? c.resultAt : c.end !== undefined && c.end <= index ? c.end : c.start;
 
 const span = (start: number, end: number | undefined, index: number) => (end !== undefined && end <= index ? `#${start}–#${end}` : `#${start}–…`);
 
@@ -16,7 +21,7 @@ export function RunsTab({ store, index }: { store: SessionStore; index: number }
   const roots = subagents.filter((s) => !s.parentSubagentRunId || !subagents.some((p) => p.subagentRunId === s.parentSubagentRunId));
   const childrenOf = (s: SubagentEntity) => subagents.filter((c) => c.parentSubagentRunId === s.subagentRunId && c !== s);
   // The run of the selected event is brought into view, its interrupts with it.
-  const current = runs.findLast((r) => r.start <= index && store.session.value.frames[index]?.streamId === r.streamId);
+  const current = t.runAt(index);
   const body = useRef<HTMLDivElement>(null);
   useEffect(() => {
     body.current?.querySelector(`[data-run-key="${current?.key}"]`)?.scrollIntoView({ block: 'start' });
@@ -45,18 +50,22 @@ export function RunsTab({ store, index }: { store: SessionStore; index: number }
     <div class="tab-body" data-testid="runs-tab" ref={body}>
       <h3>Runs as of event #{index}</h3>
       {runs.length === 0 && <p class="muted">No run has started yet.</p>}
+      <RunsTable store={store} index={index} />
       {runs.map((r) => {
         const status = runStatusAt(r, index);
-        const steps = t.steps.filter((s) => s.runKey === r.key && s.start <= index);
-        const calls = t.toolCalls.filter((c) => c.start >= r.start && (r.end === undefined || c.start <= r.end) && c.start <= index && c.lane === r.lane);
-        const interrupts = t.interrupts.filter((i) => i.runKey === r.key && i.raisedAt <= index);
+        const of = t.entitiesOf(r.key);
+        const steps = of.steps.filter((s) => s.start <= index);
+        const calls = of.toolCalls.filter((c) => c.start <= index);
+        const interrupts = of.interrupts.filter((i) => i.raisedAt <= index);
+        // A run's link goes to its last event that had arrived: its metrics are whole there.
+        const last = t.lastEventOf(r.key, index) ?? r.start;
         return (
           <section key={r.key} class={`run ${r === current ? 'current' : ''}`} data-run-id={r.runId} data-run-key={r.key}>
             <h4>
-              <button type="button" class="link" onClick={() => jump(r.start)}>
+              <button type="button" class="link" onClick={() => jump(last)} data-testid="run-link">
                 run {r.runId}
               </button>{' '}
-              <span class={`status status-${status}`}>{status}</span> <span class="muted">thread {r.threadId} · {span(r.start, r.end, index)}</span>
+              <span class={`status status-${OUTCOME[status]}`}>{OUTCOME[status]}</span> <span class="muted">thread {r.threadId} · {span(r.start, r.end, index)}</span>
               {replayAvailable.value && (
                 <button
                   type="button"
@@ -101,8 +110,9 @@ export function RunsTab({ store, index }: { store: SessionStore; index: number }
                 <b>Tool calls</b>
                 <ul>
                   {calls.map((c) => (
-                    <li key={c.toolCallId + c.start}>
-                      <button type="button" class="link" onClick={() => jump(c.start)}>
+                    <li key={c.toolCallId + c.start} data-tool-call-id={c.toolCallId}>
+                      {/* Its last event as of now: the result when there is one, else its end. */}
+                      <button type="button" class="link" onClick={() => jump(lastOfCall(c, index))}>
                         {c.name}
                       </button>{' '}
                       <code class="muted">{c.toolCallId}</code> <span class="muted">{span(c.start, c.end, index)}</span>

@@ -1,0 +1,109 @@
+/**
+ * One model of a run (issue 17), as a user sees it: two overlapping requests of one thread keep their tool calls
+ * apart in Runs, the Runs table and the Waterfall; the Runs table sorts by TTFT; an interrupt whose events carry
+ * old timestamps gets one verdict in the card and in Problems; a reasoning message shows its id in Messages.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { type ChromiumWithExtension, launchChromium } from '../support/chromium';
+import { join } from 'node:path';
+import { ARTIFACTS } from '../support/paths';
+import { type ProbeServer, startProbeServer } from '../support/probeServer';
+import { lateInterrupt, overlappingRuns, reasoningRun } from '../support/runModel';
+
+let probe: ProbeServer;
+let browser: ChromiumWithExtension;
+test.beforeAll(async () => {
+  probe = await startProbeServer();
+  browser = await launchChromium();
+});
+test.afterAll(async () => {
+  await browser?.close();
+  await probe?.close();
+});
+
+async function capture(run: () => Promise<void>, query: string): Promise<{ page: Page; panel: Page }> {
+  const page = await browser.context.newPage();
+  await page.goto(`${probe.url}/probe?case=${query}`);
+  await page.evaluate(run);
+  const panel = await browser.openPanel(await browser.tabIdOf(page));
+  await panel.setViewportSize({ width: 1280, height: 800 });
+  await expect(panel.getByTestId('event-count')).not.toHaveText('0 events');
+  return { page, panel };
+}
+
+test('two overlapping requests of one thread: each tool call under its own run in Runs, the Runs table and the Waterfall', async () => {
+  const { page, panel } = await capture(overlappingRuns, 'overlap');
+  await expect(panel.getByTestId('event-count')).toHaveText('18 events');
+  await panel.getByRole('tab', { name: 'Runs' }).click();
+  const tools = (runId: string) => panel.locator(`[data-run-id="${runId}"] [data-tool-call-id]`);
+  await expect(tools('run-a')).toHaveCount(1);
+  await expect(tools('run-a')).toHaveAttribute('data-tool-call-id', 'tc-a');
+  await expect(tools('run-b')).toHaveCount(1);
+  await expect(tools('run-b')).toHaveAttribute('data-tool-call-id', 'tc-b');
+  // The Runs table: one row each, one tool call each; sorted by TTFT, run-a (its text came at once) first.
+  const table = panel.getByTestId('runs-table');
+  await expect(table.locator('tbody tr')).toHaveCount(2);
+  await expect(table.locator('tbody tr td.col-toolCalls')).toHaveText(['1', '1']);
+  await table.getByTestId('runs-sort-ttftMs').click();
+  await expect(table.locator('th', { has: panel.getByTestId('runs-sort-ttftMs') })).toHaveAttribute('aria-sort', 'ascending');
+  await expect(table.locator('tbody tr td.col-runId')).toHaveText(['run-a', 'run-b']);
+  await table.getByTestId('runs-sort-ttftMs').click();
+  await expect(table.locator('tbody tr td.col-runId')).toHaveText(['run-b', 'run-a']);
+  for (const theme of ['light', 'dark'] as const) {
+    await panel.emulateMedia({ colorScheme: theme });
+    await panel.screenshot({ path: join(ARTIFACTS, `runs-table-1280-${theme}.png`) });
+  }
+  await panel.emulateMedia({ colorScheme: 'light' });
+  // A row selects the run's last event that had arrived: its RUN_FINISHED.
+  await table.locator('tbody tr').first().click();
+  await expect(panel.getByTestId('runs-tab').locator('.run.current')).toHaveAttribute('data-run-id', 'run-b');
+  await panel.getByRole('tab', { name: 'Event' }).click();
+  await expect(panel.getByTestId('event-tab').locator('h3')).toContainText('RUN_FINISHED');
+  // The Waterfall draws each tool call in its run's lane.
+  await panel.keyboard.press('End');
+  await panel.getByRole('tab', { name: 'Waterfall' }).click();
+  const rows = await panel.locator('.wf-row[data-row]').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.row!));
+  const runA = rows.indexOf('run:0');
+  const runB = rows.indexOf('run:1');
+  expect(runA).toBeGreaterThanOrEqual(0);
+  expect(rows.slice(runA + 1, runB).filter((r) => r.startsWith('tool:')).map((r) => r.split(':')[1])).toEqual(['tc-a']);
+  expect(rows.slice(runB + 1).filter((r) => r.startsWith('tool:')).map((r) => r.split(':')[1])).toEqual(['tc-b']);
+  // Docked narrow: the table keeps the columns that matter, and all of them are one click away.
+  await panel.setViewportSize({ width: 560, height: 800 });
+  await panel.getByRole('tab', { name: 'Runs' }).click();
+  await expect(table.locator('thead th.p3').first()).toBeHidden();
+  await expect(table.locator('thead th.p1')).toHaveCount(5);
+  for (const theme of ['light', 'dark'] as const) {
+    await panel.emulateMedia({ colorScheme: theme });
+    await panel.screenshot({ path: join(ARTIFACTS, `runs-table-560-${theme}.png`) });
+  }
+  await panel.emulateMedia({ colorScheme: 'light' });
+  await panel.getByTestId('runs-all-columns').click();
+  await expect(table.locator('thead th.p3').first()).toBeVisible();
+  await page.close();
+  await panel.close();
+});
+
+test('an interrupt whose events carry old timestamps: the card and Problems give the same verdict (not expired)', async () => {
+  const { page, panel } = await capture(lateInterrupt, 'late');
+  await panel.getByRole('searchbox', { name: 'Filter events' }).fill('outcome:interrupt');
+  await panel.locator('[role=row]').first().click();
+  const card = panel.getByTestId('interrupt-card');
+  await expect(card.getByTestId('interrupt-expiry')).toHaveText('(5.0 s left when the run ended)');
+  await expect(card.getByTestId('interrupt-resolution')).toContainText('resolved by run');
+  await expect(card.getByTestId('interrupt-resolution')).not.toContainText('expired');
+  await panel.getByRole('searchbox', { name: 'Filter events' }).fill('');
+  await panel.getByRole('tab', { name: 'Problems' }).click();
+  await expect(panel.getByTestId('problems-tab')).not.toContainText('resume/expired');
+  await page.close();
+  await panel.close();
+});
+
+test('Messages shows a reasoning message with its id', async () => {
+  const { page, panel } = await capture(reasoningRun, 'reasoning');
+  await panel.keyboard.press('End');
+  await panel.getByRole('tab', { name: 'Messages' }).click();
+  await expect(panel.getByTestId('messages-tab').getByTestId('reasoning-id')).toHaveText('reasoning-1');
+  await page.close();
+  await panel.close();
+});

@@ -1,0 +1,84 @@
+/**
+ * One model of a run (issue 17) in Firefox: two overlapping requests of one thread keep their tool calls apart in
+ * Runs, the Runs table and the Waterfall; the table sorts by TTFT; a finished run's bar shows its TTFT and duration;
+ * an interrupt with old timestamps has one verdict in the card and in Problems; reasoning ids show in Messages.
+ */
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { type FirefoxWithExtension, launchFirefox } from '../support/firefox';
+import { poll, sleep, textOf } from '../support/poll';
+import { type ProbeServer, startProbeServer } from '../support/probeServer';
+import { lateInterrupt, overlappingRuns, reasoningRun } from '../support/runModel';
+
+let probe: ProbeServer;
+let firefox: FirefoxWithExtension;
+beforeAll(async () => {
+  probe = await startProbeServer();
+  firefox = await launchFirefox();
+});
+afterAll(async () => {
+  await firefox?.close();
+  await probe?.close();
+});
+
+async function capture(run: () => Promise<void>, query: string, events: number): Promise<{ page: Page; panel: Page }> {
+  const page = await firefox.browser.newPage();
+  await page.goto(`${probe.url}/probe?case=${query}`);
+  await page.evaluate(run);
+  const panel = await firefox.openPanel(await firefox.tabIdOf(page));
+  await panel.setViewport({ width: 1280, height: 800 });
+  expect(await poll(() => textOf(panel, '[data-testid=event-count]'), (t) => t === `${events} events`)).toBe(`${events} events`);
+  return { page, panel };
+}
+const click = (panel: Page, selector: string) => panel.evaluate((s: string) => document.querySelector<HTMLElement>(s)!.click(), selector);
+const texts = (panel: Page, selector: string) => panel.$$eval(selector, (els) => els.map((e) => e.textContent ?? ''));
+const attrs = (panel: Page, selector: string, name: string) => panel.$$eval(selector, (els, n) => els.map((e) => e.getAttribute(n as string) ?? ''), name);
+
+test('Firefox: two overlapping requests of one thread: each tool call under its run; the table sorts by TTFT; a run\'s bar shows its metrics', async () => {
+  const { page, panel } = await capture(overlappingRuns, 'overlap', 18);
+  await click(panel, '[data-tab=runs]');
+  expect(await poll(() => attrs(panel, '[data-run-id="run-a"] [data-tool-call-id]', 'data-tool-call-id'), (v) => v.length > 0)).toEqual(['tc-a']);
+  expect(await attrs(panel, '[data-run-id="run-b"] [data-tool-call-id]', 'data-tool-call-id')).toEqual(['tc-b']);
+  expect(await texts(panel, '[data-testid=runs-table] tbody td.col-toolCalls')).toEqual(['1', '1']);
+  await click(panel, '[data-testid=runs-sort-ttftMs]');
+  expect(await poll(() => texts(panel, '[data-testid=runs-table] tbody td.col-runId'), (v) => v[0] === 'run-a')).toEqual(['run-a', 'run-b']);
+  await click(panel, '[data-testid=runs-sort-ttftMs]');
+  expect(await poll(() => texts(panel, '[data-testid=runs-table] tbody td.col-runId'), (v) => v[0] === 'run-b')).toEqual(['run-b', 'run-a']);
+  // The Waterfall: each tool call in its run's lane; a click on a finished run's bar shows its TTFT and duration.
+  await click(panel, '[data-tab=waterfall]');
+  await sleep(150);
+  const rows = await attrs(panel, '.wf-row[data-row]', 'data-row');
+  const runB = rows.indexOf('run:1');
+  expect(rows.slice(rows.indexOf('run:0') + 1, runB).filter((r) => r.startsWith('tool:')).map((r) => r.split(':')[1])).toEqual(['tc-a']);
+  expect(rows.slice(runB + 1).filter((r) => r.startsWith('tool:')).map((r) => r.split(':')[1])).toEqual(['tc-b']);
+  await click(panel, '[data-row="run:0"] .wf-run');
+  expect(await poll(() => textOf(panel, '.tabs .at'), (t) => t === 'at #9')).toBe('at #9');
+  expect(await textOf(panel, '[data-metric="time to first text token (TTFT)"]')).toMatch(/^\d+(\.\d+)? (ms|s)$/);
+  expect(await textOf(panel, '[data-metric="run duration"]')).toMatch(/^\d+(\.\d+)? (ms|s)$/);
+  await page.close();
+  await panel.close();
+});
+
+test('Firefox: an interrupt with old timestamps has one verdict in the card and in Problems; reasoning ids in Messages', async () => {
+  const { page, panel } = await capture(lateInterrupt, 'late', 4);
+  await panel.evaluate(async () => {
+    const input = document.querySelector<HTMLInputElement>('input.filter')!;
+    input.value = 'outcome:interrupt';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    await new Promise((r) => setTimeout(r, 150));
+    document.querySelector<HTMLElement>('[role=row]')!.click();
+  });
+  expect(await poll(() => textOf(panel, '[data-testid=interrupt-expiry]'), (t) => t !== '')).toBe('(5.0 s left when the run ended)');
+  const resolution = await textOf(panel, '[data-testid=interrupt-resolution]');
+  expect(resolution).toContain('resolved by run');
+  expect(resolution).not.toContain('expired');
+  await click(panel, '[data-tab=problems]');
+  expect(await poll(() => textOf(panel, '[data-testid=problems-tab]'), (t) => t !== '')).not.toContain('resume/expired');
+  await page.close();
+  await panel.close();
+  const reasoning = await capture(reasoningRun, 'reasoning', 7);
+  await click(reasoning.panel, '[data-tab=messages]');
+  expect(await poll(() => textOf(reasoning.panel, '[data-testid=reasoning-id]'), (t) => t !== '')).toBe('reasoning-1');
+  await reasoning.page.close();
+  await reasoning.panel.close();
+});

@@ -107,7 +107,7 @@ async function main() {
     const frames = parser.push(bytes);
     parser.end(frames);
     let n = 0;
-    for (const f of frames) if (decodeEventText(f.data).replayable) n++;
+    for (const f of frames) if (decodeEventText(f.data).reducible) n++;
     return n;
   });
   const fraction = bare / ours;

@@ -197,7 +197,8 @@ test('secrets in headers, URLs and bodies are redacted before they leave the pag
     // Nor in an export of everything.
     await panel.locator('input.filter').fill('');
     await panel.getByTestId('export').click();
-    const [download] = await Promise.all([panel.waitForEvent('download'), panel.getByTestId('export-confirm').click()]);
+    // (Bounded waits: a failure names the step instead of running into the test's timeout.)
+    const [download] = await Promise.all([panel.waitForEvent('download', { timeout: 20_000 }), panel.getByTestId('export-confirm').click({ timeout: 20_000 })]);
     const raw = readFileSync(await download.path(), 'utf8');
     const file = JSON.parse(raw) as { streams: { requestBody?: string }[]; records: { kind: string; data?: string; url?: string }[] };
     // Nowhere in the file: stream URLs and bodies, the page's navigation URL, the messages the page sent.

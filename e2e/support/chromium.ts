@@ -50,17 +50,20 @@ export async function launchChromium(options: { extension?: boolean; headless?: 
       const picker = await context.newPage();
       try {
         // The extension knows the page by its masked URL (a query value such as ?delay=3 is masked).
-      const origin = maskUrl(page.url());
-        for (let attempt = 0; attempt < 50; attempt++) {
+        const origin = maskUrl(page.url());
+        const until = Date.now() + 20_000;
+        let links: [number, string][] = [];
+        while (Date.now() < until) {
           await picker.goto(panelUrl());
-          const links = await picker
+          await picker.locator('.tab-picker ul, .tab-picker p.muted:not(:has-text("Loading"))').first().waitFor({ timeout: 10_000 });
+          links = await picker
             .locator('a[data-tab-id]')
-            .evaluateAll((as) => as.map((a) => [Number((a as HTMLElement).dataset.tabId), (a as HTMLElement).dataset.url ?? '']));
+            .evaluateAll((as) => as.map((a) => [Number((a as HTMLElement).dataset.tabId), (a as HTMLElement).dataset.url ?? ''] as [number, string]));
           const hit = links.find(([, url]) => url === origin);
-          if (hit) return hit[0] as number;
+          if (hit) return hit[0];
           await picker.waitForTimeout(100);
         }
-        throw new Error(`The extension has not seen a tab at ${origin}`);
+        throw new Error(`The extension has not seen a tab at ${origin} in 20 s; it knows ${JSON.stringify(links)}`);
       } finally {
         await picker.close();
       }

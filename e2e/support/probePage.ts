@@ -11,35 +11,39 @@ export const PROBE_SCRIPT = String.raw`
     var h = []; res.headers.forEach(function (v, k) { h.push([k, v]); });
     return { status: res.status, statusText: res.statusText, ok: res.ok, type: res.type, url: res.url, redirected: res.redirected, headers: h, bodyUsed: res.bodyUsed };
   }
+  // A stream asked for with ack=KEY is paced by its reader: after each chunk, the page says so.
+  function ackKey(res) { var m = /[?&]ack=([\w-]+)/.exec(res.url); return m && m[1]; }
   async function read(res, binary, stopAfter) {
     var out = props(res); out.chunks = [];
     var reader = res.body.getReader();
+    var ack = ackKey(res);
     try {
       for (;;) {
         var r = await reader.read();
         if (r.done) break;
         out.chunks.push(binary ? Array.from(r.value) : decoder.decode(r.value));
         if (stopAfter && out.chunks.length === stopAfter.after) stopAfter.then();
+        else if (ack) await fetch('/ack?key=' + ack).then(function (x) { return x.text(); });
       }
     } catch (e) { out.error = e.name + ': ' + e.message; }
     return out;
   }
   function caught(e) { return { error: e.name + ': ' + e.message }; }
   var scenarios = {
-    'fetch-string': function () { return fetch('/sse?n=5&gap=30').then(function (r) { return read(r); }); },
-    'fetch-url': function () { return fetch(new URL('/sse?n=5&gap=30', location.href)).then(function (r) { return read(r); }); },
+    'fetch-string': function () { return fetch('/sse?n=5&ack=fetch-string').then(function (r) { return read(r); }); },
+    'fetch-url': function () { return fetch(new URL('/sse?n=5&ack=fetch-url', location.href)).then(function (r) { return read(r); }); },
     'fetch-request': function () {
       return fetch(new Request('/echo', { method: 'POST', body: JSON.stringify(input), headers: { 'content-type': 'application/json', authorization: 'Bearer page-secret' } })).then(function (r) { return read(r); });
     },
     'fetch-init-body': function () {
       return fetch('/echo', { method: 'POST', body: JSON.stringify(input), headers: { 'content-type': 'application/json', 'x-api-key': 'page-key' } }).then(function (r) { return read(r); });
     },
-    'proto': function () { return fetch('/proto?n=4&gap=30').then(function (r) { return read(r, true); }); },
-    'http-500': function () { return fetch('/sse?status=500&n=2&gap=0').then(function (r) { return read(r); }); },
+    'proto': function () { return fetch('/proto?n=4&ack=proto').then(function (r) { return read(r, true); }); },
+    'http-500': function () { return fetch('/sse?status=500&n=2&ack=http-500').then(function (r) { return read(r); }); },
     'network-error': function () { return fetch('http://127.0.0.1:9/nothing').then(function (r) { return props(r); }, caught); },
     'abort-mid': function () {
       var c = new AbortController();
-      return fetch('/sse?n=100&gap=20', { signal: c.signal }).then(function (r) { return read(r, false, { after: 2, then: function () { c.abort(); } }); }, caught);
+      return fetch('/sse?n=100&ack=abort-mid', { signal: c.signal }).then(function (r) { return read(r, false, { after: 2, then: function () { c.abort(); } }); }, caught);
     },
     'abort-before-read': function () {
       var c = new AbortController();
@@ -47,7 +51,7 @@ export const PROBE_SCRIPT = String.raw`
     },
     'json': function () { return fetch('/json').then(function (r) { return r.text().then(function (t) { var o = props(r); o.text = t; return o; }); }); },
     'big': function () {
-      return fetch('/big?mb=100').then(async function (r) {
+      return fetch('/big?mb=30').then(async function (r) {
         var o = props(r); var reader = r.body.getReader(); var n = 0; var sum = 0;
         for (;;) { var x = await reader.read(); if (x.done) break; n += x.value.length; for (var i = 0; i < x.value.length; i++) sum = (sum + x.value[i]) % 1000003; }
         o.bytes = n; o.sum = sum; return o;

@@ -13,6 +13,22 @@ import { PROBE_SCRIPT } from './probePage';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * Streams paced by the page: with `ack=KEY` the server writes its next frame only once the page has read the last
+ * one and asked for `/ack?key=KEY`. Then every write is one chunk however busy the machine is, so the chunks a page
+ * reads with and without the extension can be compared exactly (with a fixed gap, a late reader gets two in one).
+ */
+const ackWaiters = new Map<string, () => void>();
+const paced = (res: ServerResponse, ack: string | null, gap: number): Promise<unknown> =>
+  ack
+    ? new Promise<void>((resolve) => {
+        ackWaiters.set(ack, resolve);
+        res.once('close', resolve);
+      })
+    : gap > 0
+      ? sleep(gap)
+      : Promise.resolve();
+
 export const event = (i: number): BaseEvent =>
   i === 0
     ? ({ type: 'RUN_STARTED', threadId: 'probe', runId: 'probe-run' } as BaseEvent)
@@ -61,12 +77,12 @@ function page(body: string, title = 'probe'): string {
 <script>${PROBE_SCRIPT}</script></head><body>${body}</body></html>`;
 }
 
-async function sse(res: ServerResponse, n: number, gap: number, status = 200) {
+async function sse(res: ServerResponse, n: number, gap: number, status = 200, ack: string | null = null) {
   res.writeHead(status, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'x-api-key': 'secret-value' });
   const encoder = new EventEncoder();
   for (let i = 0; i < n && !res.destroyed; i++) {
     res.write(encoder.encodeSSE(event(i)));
-    if (gap > 0) await sleep(gap);
+    if (i < n - 1) await paced(res, ack, gap);
   }
   res.end();
 }
@@ -134,12 +150,12 @@ async function partialForever(res: ServerResponse, mb: number) {
   res.end('"}\n\n');
 }
 
-async function proto(res: ServerResponse, n: number, gap: number) {
+async function proto(res: ServerResponse, n: number, gap: number, ack: string | null = null) {
   const encoder = new EventEncoder({ accept: 'application/vnd.ag-ui.event+proto' });
   res.writeHead(200, { 'content-type': encoder.getContentType() });
   for (let i = 0; i < n && !res.destroyed; i++) {
     res.write(encoder.encodeBinary(event(i)));
-    if (gap > 0) await sleep(gap);
+    if (i < n - 1) await paced(res, ack, gap);
   }
   res.end();
 }
@@ -226,9 +242,17 @@ export async function startProbeServer(): Promise<ProbeServer> {
           );
           return;
         case '/sse':
-          return sse(res, q('n', 5), q('gap', 30), q('status', 200));
+          return sse(res, q('n', 5), q('gap', 30), q('status', 200), url.searchParams.get('ack'));
         case '/proto':
-          return proto(res, q('n', 5), q('gap', 30));
+          return proto(res, q('n', 5), q('gap', 30), url.searchParams.get('ack'));
+        case '/ack': {
+          const key = url.searchParams.get('key') ?? '';
+          const waiter = ackWaiters.get(key);
+          ackWaiters.delete(key);
+          waiter?.();
+          res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+          return;
+        }
         case '/many':
           return many(res, q('n', 100_000));
         case '/text':

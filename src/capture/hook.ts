@@ -17,554 +17,553 @@
 import { REQUEST_BODY_MAX_BYTES } from '../bridge/limits';
 import { HANDSHAKE_KEY, type HookMessage, type PageMessage, RELAY_READY_EVENT, type ReplayMatch, type StreamFormat, type StreamOpen, type Transport } from './wire';
 
-(() => {
-  const win = window;
-  const { apply, construct, deleteProperty } = Reflect;
-  const P = Proxy;
-  const O = Object;
-  const defineProperty = O.defineProperty;
-  const getOwn = O.getOwnPropertyDescriptor;
-  const getter = (proto: object, key: string) => getOwn(proto, key)!.get!;
-  /** The getters of `keys` (space-separated) on `proto`, taken now (nothing of the page has run yet). */
-  type Getter = () => unknown;
-  const getters = (proto: object, keys: string) => keys.split(' ').map((k) => getter(proto, k)) as [Getter, Getter, Getter, Getter, Getter, Getter];
-  const then = Promise.prototype.then;
-  const NativeResponse = Response;
-  const RsP = NativeResponse.prototype;
-  const clone = RsP.clone;
-  const [responseHeaders, responseUrl, responseStatus, responseStatusText, getBody] = getters(RsP, 'headers url status statusText body');
-  const NativeRequest = Request;
-  const RqP = NativeRequest.prototype;
-  const [requestUrl, requestMethod, requestHeaders, requestSignal] = getters(RqP, 'url method headers signal');
-  const requestClone = RqP.clone;
-  const requestText = RqP.text;
-  const { get: headersGet, forEach: headersForEach } = Headers.prototype;
-  const [aborted, reasonOf] = getters(AbortSignal.prototype, 'aborted reason');
-  const NativeStream = ReadableStream;
-  const getReader = NativeStream.prototype.getReader;
-  const read = ReadableStreamDefaultReader.prototype.read;
-  const bufferOf = getter(O.getPrototypeOf(Uint8Array.prototype) as object, 'buffer');
-  const post = MessagePort.prototype.postMessage;
-  const listen = EventTarget.prototype.addEventListener;
-  const eventType = getter(Event.prototype, 'type');
-  const [dataOf, lastEventIdOf] = getters(MessageEvent.prototype, 'data lastEventId');
-  const { indexOf, slice, startsWith, toLowerCase, toUpperCase, trim, charCodeAt } = String.prototype;
-  const exec = RegExp.prototype.exec;
-  const NativeWeakMap = WeakMap;
-  const { get: mapGet, set: mapSet, has: mapHas, delete: mapDelete } = WeakMap.prototype;
-  const NativeMap = Map;
-  const { get: mGet, set: mSet, delete: mDelete } = Map.prototype;
-  const NativeSet = Set;
-  const { has: setHas, add: setAdd } = Set.prototype;
-  const [domName, domMessage] = getters(DOMException.prototype, 'name message');
-  const NativeError = Error;
-  const now = performance.now.bind(performance);
-  const origin = performance.timeOrigin;
-  const resolved = Promise.resolve.bind(Promise);
-  const rejected = Promise.reject.bind(Promise);
-  const disguised = new NativeWeakMap<object, unknown>();
+// Top-level code of a module bundled alone as an IIFE (vite.config.ts: standalone): nothing here is global.
+const win = window;
+const { apply, construct, deleteProperty } = Reflect;
+const P = Proxy;
+const O = Object;
+const defineProperty = O.defineProperty;
+const getOwn = O.getOwnPropertyDescriptor;
+const getter = (proto: object, key: string) => getOwn(proto, key)!.get!;
+/** The getters of `keys` (space-separated) on `proto`, taken now (nothing of the page has run yet). */
+type Getter = () => unknown;
+const getters = (proto: object, keys: string) => keys.split(' ').map((k) => getter(proto, k)) as [Getter, Getter, Getter, Getter, Getter, Getter];
+const then = Promise.prototype.then;
+const NativeResponse = Response;
+const RsP = NativeResponse.prototype;
+const clone = RsP.clone;
+const [responseHeaders, responseUrl, responseStatus, responseStatusText, getBody] = getters(RsP, 'headers url status statusText body');
+const NativeRequest = Request;
+const RqP = NativeRequest.prototype;
+const [requestUrl, requestMethod, requestHeaders, requestSignal] = getters(RqP, 'url method headers signal');
+const requestClone = RqP.clone;
+const requestText = RqP.text;
+const { get: headersGet, forEach: headersForEach } = Headers.prototype;
+const [aborted, reasonOf] = getters(AbortSignal.prototype, 'aborted reason');
+const NativeStream = ReadableStream;
+const getReader = NativeStream.prototype.getReader;
+const read = ReadableStreamDefaultReader.prototype.read;
+const bufferOf = getter(O.getPrototypeOf(Uint8Array.prototype) as object, 'buffer');
+const post = MessagePort.prototype.postMessage;
+const listen = EventTarget.prototype.addEventListener;
+const eventType = getter(Event.prototype, 'type');
+const [dataOf, lastEventIdOf] = getters(MessageEvent.prototype, 'data lastEventId');
+const { indexOf, slice, startsWith, toLowerCase, toUpperCase, trim, charCodeAt } = String.prototype;
+const exec = RegExp.prototype.exec;
+const NativeWeakMap = WeakMap;
+const { get: mapGet, set: mapSet, has: mapHas, delete: mapDelete } = WeakMap.prototype;
+const NativeMap = Map;
+const { get: mGet, set: mSet, delete: mDelete } = Map.prototype;
+const NativeSet = Set;
+const { has: setHas, add: setAdd } = Set.prototype;
+const [domName, domMessage] = getters(DOMException.prototype, 'name message');
+const NativeError = Error;
+const now = performance.now.bind(performance);
+const origin = performance.timeOrigin;
+const resolved = Promise.resolve.bind(Promise);
+const rejected = Promise.reject.bind(Promise);
+const disguised = new NativeWeakMap<object, unknown>();
 
-  /** Calls `method` on `self` as captured now (a page patch of the prototype changes nothing). */
-  const call = <R>(method: (...a: never[]) => unknown, self: unknown, ...args: unknown[]): R => apply(method as (...a: unknown[]) => R, self, args);
+/** Calls `method` on `self` as captured now (a page patch of the prototype changes nothing). */
+const call = <R>(method: (...a: never[]) => unknown, self: unknown, ...args: unknown[]): R => apply(method as (...a: unknown[]) => R, self, args);
 
-  /**
-   * `then` on a native promise without the `constructor` lookup `then` makes (SpeciesConstructor): an own
-   * `constructor` of undefined answers it for that one call, and is gone before anything else runs.
-   */
-  const quietThen = (promise: Promise<unknown>, ok: (v: never) => unknown, fail: (e: unknown) => unknown): void => {
-    defineProperty(promise, 'constructor', { value: undefined, configurable: true });
-    try {
-      call(then, promise, ok, fail);
-    } finally {
-      deleteProperty(promise, 'constructor');
+/**
+ * `then` on a native promise without the `constructor` lookup `then` makes (SpeciesConstructor): an own
+ * `constructor` of undefined answers it for that one call, and is gone before anything else runs.
+ */
+const quietThen = (promise: Promise<unknown>, ok: (v: never) => unknown, fail: (e: unknown) => unknown): void => {
+  defineProperty(promise, 'constructor', { value: undefined, configurable: true });
+  try {
+    call(then, promise, ok, fail);
+  } finally {
+    deleteProperty(promise, 'constructor');
+  }
+};
+
+// Frames of this script in a stack name the extension: errors thrown through our wrappers lose them.
+const ownStack = String(new NativeError().stack);
+// Where this script's frames say they are: `chrome-extension://…/hook.js` in Chromium; Firefox shows page scripts
+// none of an extension's URLs, only `<anonymous code>`.
+const self = `${/(<anonymous code>|[^\s(@]+?):\d+:\d+/.exec(ownStack)?.[1] ?? '\0'}:`;
+const FRAME = '    at ';
+/** V8 (Chromium): stacks of "    at" frames, cut at Error.stackTraceLimit. */
+const v8 = /\n {4}at /.test(ownStack);
+/** Our frames out of an error's stack, and (when we raised the limit) no more page frames than the page's limit. */
+const scrub = (e: unknown, limit?: number): unknown => {
+  try {
+    if (e === null || typeof e !== 'object') return e;
+    // V8 keeps `stack` on the error, SpiderMonkey on Error.prototype: the browser's own accessor either way.
+    let d: PropertyDescriptor | undefined;
+    for (let o: object | null = e; o && !(d = getOwn(o, 'stack')); ) o = O.getPrototypeOf(o);
+    const stack: unknown = d?.get ? call(d.get, e) : d?.value;
+    if (typeof stack !== 'string' || (limit === undefined && call<number>(indexOf, stack, self) === -1)) return e;
+    let out = '';
+    let lines = 0;
+    let frames = 0;
+    for (let from = 0; from <= stack.length; ) {
+      let end = call<number>(indexOf, stack, '\n', from);
+      if (end === -1) end = stack.length;
+      const line = call<string>(slice, stack, from, end);
+      from = end + 1;
+      if (call<number>(indexOf, line, self) !== -1) continue;
+      if (call<boolean>(startsWith, line, FRAME) && limit !== undefined && ++frames > limit) continue;
+      out += lines++ === 0 ? line : `\n${line}`;
     }
-  };
+    if (out !== stack) (e as Error).stack = out;
+  } catch {
+    // Left as it is.
+  }
+  return e;
+};
+/**
+ * V8 cuts a stack at Error.stackTraceLimit frames, ours included: while a native runs under a wrapper the limit
+ * is raised by our frames' worth, and the stack cut back to the page's limit (a data property: no page code runs).
+ */
+const OURS = 8;
+const raiseLimit = (): number | undefined => {
+  if (!v8) return undefined;
+  const d = getOwn(NativeError, 'stackTraceLimit');
+  if (!d || !d.writable || typeof d.value !== 'number') return undefined;
+  (NativeError as { stackTraceLimit?: number }).stackTraceLimit = d.value + OURS;
+  return d.value;
+};
+/** The page's own limit while a wrapper runs (for errors a native makes now and rejects with later). */
+let pageLimit: number | undefined;
+const restoreLimit = (limit: number | undefined): void => {
+  if (limit !== undefined) (NativeError as { stackTraceLimit?: number }).stackTraceLimit = limit;
+};
 
-  // Frames of this script in a stack name the extension: errors thrown through our wrappers lose them.
-  const ownStack = String(new NativeError().stack);
-  // Where this script's frames say they are: `chrome-extension://…/hook.js` in Chromium; Firefox shows page scripts
-  // none of an extension's URLs, only `<anonymous code>`.
-  const self = `${/(<anonymous code>|[^\s(@]+?):\d+:\d+/.exec(ownStack)?.[1] ?? '\0'}:`;
-  const FRAME = '    at ';
-  /** V8 (Chromium): stacks of "    at" frames, cut at Error.stackTraceLimit. */
-  const v8 = /\n {4}at /.test(ownStack);
-  /** Our frames out of an error's stack, and (when we raised the limit) no more page frames than the page's limit. */
-  const scrub = (e: unknown, limit?: number): unknown => {
-    try {
-      if (e === null || typeof e !== 'object') return e;
-      // V8 keeps `stack` on the error, SpiderMonkey on Error.prototype: the browser's own accessor either way.
-      let d: PropertyDescriptor | undefined;
-      for (let o: object | null = e; o && !(d = getOwn(o, 'stack')); ) o = O.getPrototypeOf(o);
-      const stack: unknown = d?.get ? call(d.get, e) : d?.value;
-      if (typeof stack !== 'string' || (limit === undefined && call<number>(indexOf, stack, self) === -1)) return e;
-      let out = '';
-      let lines = 0;
-      let frames = 0;
-      for (let from = 0; from <= stack.length; ) {
-        let end = call<number>(indexOf, stack, '\n', from);
-        if (end === -1) end = stack.length;
-        const line = call<string>(slice, stack, from, end);
-        from = end + 1;
-        if (call<number>(indexOf, line, self) !== -1) continue;
-        if (call<boolean>(startsWith, line, FRAME) && limit !== undefined && ++frames > limit) continue;
-        out += lines++ === 0 ? line : `\n${line}`;
-      }
-      if (out !== stack) (e as Error).stack = out;
-    } catch {
-      // Left as it is.
-    }
-    return e;
-  };
-  /**
-   * V8 cuts a stack at Error.stackTraceLimit frames, ours included: while a native runs under a wrapper the limit
-   * is raised by our frames' worth, and the stack cut back to the page's limit (a data property: no page code runs).
-   */
-  const OURS = 8;
-  const raiseLimit = (): number | undefined => {
-    if (!v8) return undefined;
-    const d = getOwn(NativeError, 'stackTraceLimit');
-    if (!d || !d.writable || typeof d.value !== 'number') return undefined;
-    (NativeError as { stackTraceLimit?: number }).stackTraceLimit = d.value + OURS;
-    return d.value;
-  };
-  /** The page's own limit while a wrapper runs (for errors a native makes now and rejects with later). */
-  let pageLimit: number | undefined;
-  const restoreLimit = (limit: number | undefined): void => {
-    if (limit !== undefined) (NativeError as { stackTraceLimit?: number }).stackTraceLimit = limit;
-  };
+const channel = new MessageChannel();
+const port = channel.port1;
+// The relay's capture listener takes the hand-over and stops it. This guard (registered before any page
+// script) stops it instead when no relay is there, so no page listener ever sees it. Browsers inject the two
+// scripts in either order: a relay injected after us says so with a synchronous event, and then the guard
+// (which comes first) lets the hand-over through to it. The nonce tells our message from any other.
+const nonce = Math.random();
+let relayAfterUs = false;
+call(listen, win, RELAY_READY_EVENT, () => (relayAfterUs = true), true);
+call(listen, win, 'message', (e: MessageEvent) => {
+  try {
+    if (!relayAfterUs && (call<Record<string, unknown> | null>(dataOf, e) ?? {})[HANDSHAKE_KEY] === nonce) e.stopImmediatePropagation();
+  } catch {
+    // Not ours.
+  }
+}, true);
+win.postMessage({ [HANDSHAKE_KEY]: nonce }, '*', [channel.port2]);
 
-  const channel = new MessageChannel();
-  const port = channel.port1;
-  // The relay's capture listener takes the hand-over and stops it. This guard (registered before any page
-  // script) stops it instead when no relay is there, so no page listener ever sees it. Browsers inject the two
-  // scripts in either order: a relay injected after us says so with a synchronous event, and then the guard
-  // (which comes first) lets the hand-over through to it. The nonce tells our message from any other.
-  const nonce = Math.random();
-  let relayAfterUs = false;
-  call(listen, win, RELAY_READY_EVENT, () => (relayAfterUs = true), true);
-  call(listen, win, 'message', (e: MessageEvent) => {
-    try {
-      if (!relayAfterUs && (call<Record<string, unknown> | null>(dataOf, e) ?? {})[HANDSHAKE_KEY] === nonce) e.stopImmediatePropagation();
-    } catch {
-      // Not ours.
-    }
-  }, true);
-  win.postMessage({ [HANDSHAKE_KEY]: nonce }, '*', [channel.port2]);
+const send = (m: PageMessage, transfer?: Transferable[]): void => {
+  try {
+    apply(post, port, transfer ? [m, transfer] : [m]);
+  } catch {
+    // A message that cannot be cloned is dropped rather than breaking the page.
+  }
+};
+const stamp = (): number => origin + now();
+let nextId = 0;
 
-  const send = (m: PageMessage, transfer?: Transferable[]): void => {
-    try {
-      apply(post, port, transfer ? [m, transfer] : [m]);
-    } catch {
-      // A message that cannot be cloned is dropped rather than breaking the page.
-    }
-  };
-  const stamp = (): number => origin + now();
-  let nextId = 0;
-
-  // ---- Replay to page: rules armed in the panel reach us over the private port (patterns only); a matching
-  // request is answered with bytes the relay sends. With no rule armed, nothing here runs.
-  let rules: ReplayMatch[] = [];
-  const answers = new NativeMap<number, ReadableStreamDefaultController<Uint8Array>>();
-  port.onmessage = (e: MessageEvent) => {
-    try {
-      const m = call<HookMessage>(dataOf, e);
-      if (m.kind === 'rules') rules = m.rules;
+// ---- Replay to page: rules armed in the panel reach us over the private port (patterns only); a matching
+// request is answered with bytes the relay sends. With no rule armed, nothing here runs.
+let rules: ReplayMatch[] = [];
+const answers = new NativeMap<number, ReadableStreamDefaultController<Uint8Array>>();
+port.onmessage = (e: MessageEvent) => {
+  try {
+    const m = call<HookMessage>(dataOf, e);
+    if (m.kind === 'rules') rules = m.rules;
+    else {
+      const c = call<ReadableStreamDefaultController<Uint8Array> | undefined>(mGet, answers, m.rid);
+      if (m.kind === 'replay-data') c?.enqueue(m.bytes);
       else {
-        const c = call<ReadableStreamDefaultController<Uint8Array> | undefined>(mGet, answers, m.rid);
-        if (m.kind === 'replay-data') c?.enqueue(m.bytes);
-        else {
-          call(mDelete, answers, m.rid);
-          if (m.error) c?.error(new TypeError(m.error));
-          else c?.close();
-        }
-      }
-    } catch {
-      // A stream the page already cancelled.
-    }
-  };
-  /** The rule that answers this request, used up when it is for the next request only. */
-  const ruleFor = (url: string, method: string): ReplayMatch | undefined => {
-    for (let i = 0; i < rules.length; i++) {
-      const r = rules[i]!;
-      const hit = (!r.method || r.method === method) && (r.match === 'exact' ? url === r.url : r.match === 'prefix' ? call<boolean>(startsWith, url, r.url) : r.re && call(exec, r.re, url) !== null);
-      if (hit) {
-        if (r.once) {
-          const left: ReplayMatch[] = [];
-          for (let j = 0; j < rules.length; j++) if (j !== i) left[left.length] = rules[j]!;
-          rules = left;
-        }
-        return r;
+        call(mDelete, answers, m.rid);
+        if (m.error) c?.error(new TypeError(m.error));
+        else c?.close();
       }
     }
-    return undefined;
-  };
-
-  /**
-   * Replaces obj[key] with a Proxy of it that answers toString as the original; what its traps throw is scrubbed.
-   * A constructor's prototype.constructor points at the Proxy, as it points at the native.
-   */
-  const wrap = <T extends object>(obj: object, key: string, handler: ProxyHandler<T>): void => {
-    const original = (obj as Record<string, T>)[key];
-    if (typeof original !== 'function') return;
-    const traps: ProxyHandler<T> = {};
-    for (const trap of ['apply', 'construct'] as const) {
-      const fn = handler[trap] as ((...a: unknown[]) => unknown) | undefined;
-      if (fn)
-        (traps as Record<string, unknown>)[trap] = (...a: unknown[]) => {
-          const limit = raiseLimit();
-          const outer = pageLimit;
-          pageLimit = limit;
-          try {
-            return apply(fn, handler, a);
-          } catch (e) {
-            throw scrub(e, limit);
-          } finally {
-            pageLimit = outer;
-            restoreLimit(limit);
-          }
-        };
+  } catch {
+    // A stream the page already cancelled.
+  }
+};
+/** The rule that answers this request, used up when it is for the next request only. */
+const ruleFor = (url: string, method: string): ReplayMatch | undefined => {
+  for (let i = 0; i < rules.length; i++) {
+    const r = rules[i]!;
+    const hit = (!r.method || r.method === method) && (r.match === 'exact' ? url === r.url : r.match === 'prefix' ? call<boolean>(startsWith, url, r.url) : r.re && call(exec, r.re, url) !== null);
+    if (hit) {
+      if (r.once) {
+        const left: ReplayMatch[] = [];
+        for (let j = 0; j < rules.length; j++) if (j !== i) left[left.length] = rules[j]!;
+        rules = left;
+      }
+      return r;
     }
-    const proxy = new P(original, traps);
-    call(mapSet, disguised, proxy, original);
-    (obj as Record<string, T>)[key] = proxy;
-    const proto = (original as { prototype?: object }).prototype;
-    const ctor = proto && getOwn(proto, 'constructor');
-    if (ctor?.value === original) defineProperty(proto, 'constructor', { ...ctor, value: proxy });
-  };
-  wrap(Function.prototype, 'toString', {
-    apply: (target, self, args) => apply(target as () => string, call(mapHas, disguised, self) ? call(mapGet, disguised, self) : self, args),
-  });
+  }
+  return undefined;
+};
 
-  const headerList = (headers: Headers | undefined): [string, string][] => {
-    const list: [string, string][] = [];
-    // Redacted by the relay (by allow-list) before anything leaves the page.
-    if (headers) call(headersForEach, headers, (v: string, n: string) => (list[list.length] = [n, v]));
-    return list;
-  };
-  /** A request body up to the limit, and its whole size when it was cut. */
-  const bodyOf = (text: string): Pick<StreamOpen, 'requestBody' | 'requestBodyBytes'> => {
-    if (text.length * 3 <= REQUEST_BODY_MAX_BYTES) return { requestBody: text };
-    let bytes = 0;
-    let cut = -1;
-    for (let i = 0; i < text.length; i++) {
-      const c = call<number>(charCodeAt, text, i);
-      bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : c >= 0xd800 && c < 0xdc00 ? (i++, 4) : 3;
-      if (cut < 0 && bytes > REQUEST_BODY_MAX_BYTES) cut = i;
-    }
-    return cut < 0 ? { requestBody: text } : { requestBody: call(slice, text, 0, cut), requestBodyBytes: bytes };
-  };
-  /** A content type's media type, lower case (`text/event-stream; charset=utf-8` → `text/event-stream`). */
-  const mediaType = (contentType: string | null): string => {
-    const type = contentType ?? '';
-    const semi = call<number>(indexOf, type, ';');
-    return call(toLowerCase, call(trim, semi === -1 ? type : call(slice, type, 0, semi)));
-  };
-  const formatOf = (contentType: string | null): StreamFormat | null => {
-    const type = mediaType(contentType);
-    return type === 'text/event-stream' ? 'sse' : type === 'application/vnd.ag-ui.event+proto' ? 'proto' : null;
-  };
-  /** Bodies kept for the record: text (JSON, a RunAgentInput, is text). */
-  const TEXT_BODY = /^text\/|^application\/([\w.-]+\+)?(json|x-www-form-urlencoded)$/;
-  /** A copy of a request whose body is text, to read it later (the request's own body is the fetch's). */
-  const textCopy = (request: Request): Request | undefined =>
-    call(exec, TEXT_BODY, mediaType(call(headersGet, call(requestHeaders, request), 'content-type'))) !== null ? call(requestClone, request) : undefined;
-  const open = (transport: Transport, format: StreamFormat, url: string, extra: Partial<StreamOpen> = {}): number => {
-    const id = ++nextId;
-    send({ kind: 'open', id, t: stamp(), transport, format, url, ...extra });
-    return id;
-  };
-  /** A chunk of stream `id`: its bytes (moved) or its text. */
-  const chunk = (id: number, part: { bytes: Uint8Array } | { text: string; dir?: 'in' | 'out' }, transfer?: Transferable[]) => send({ kind: 'chunk', id, t: stamp(), ...part }, transfer);
-  const close = (id: number, error?: string) => send(error === undefined ? { kind: 'close', id, t: stamp() } : { kind: 'close', id, t: stamp(), error });
-  /** An error's name (its prototype's, as TypeError's) and message, read without calling a getter the page could have put there. */
-  const errorText = (e: unknown): string => {
-    try {
-      return `${call<string>(domName, e)}: ${call<string>(domMessage, e)}`;
-    } catch {
-      // Not a DOMException: an Error, whose name is a data property up its prototype chain.
-    }
-    const own = (o: unknown, key: string): unknown => (o !== null && typeof o === 'object' ? getOwn(o, key)?.value : undefined);
-    return `${own(O.getPrototypeOf(e), 'name') ?? 'Error'}: ${own(e, 'message') ?? ''}`;
-  };
-
-  // ---- fetch: SSE and protobuf responses are cloned and read; nothing else is touched.
-  wrap<typeof fetch>(win, 'fetch', {
-    apply(target, self, args: unknown[]) {
-      // The Request fetch builds from its arguments first, built here instead: the page's input and init are read
-      // once, in the order fetch reads them. Whatever the browser refuses (or another `this`), the native says so.
-      let request: Request;
-      const limit = pageLimit;
-      const native = () => {
-        const p = apply(target, self, args) as Promise<Response>;
-        quietThen(p, () => undefined, (e) => void scrub(e, limit));
-        return p;
+/**
+ * Replaces obj[key] with a Proxy of it that answers toString as the original; what its traps throw is scrubbed.
+ * A constructor's prototype.constructor points at the Proxy, as it points at the native.
+ */
+const wrap = <T extends object>(obj: object, key: string, handler: ProxyHandler<T>): void => {
+  const original = (obj as Record<string, T>)[key];
+  if (typeof original !== 'function') return;
+  const traps: ProxyHandler<T> = {};
+  for (const trap of ['apply', 'construct'] as const) {
+    const fn = handler[trap] as ((...a: unknown[]) => unknown) | undefined;
+    if (fn)
+      (traps as Record<string, unknown>)[trap] = (...a: unknown[]) => {
+        const limit = raiseLimit();
+        const outer = pageLimit;
+        pageLimit = limit;
+        try {
+          return apply(fn, handler, a);
+        } catch (e) {
+          throw scrub(e, limit);
+        } finally {
+          pageLimit = outer;
+          restoreLimit(limit);
+        }
       };
-      if (args.length === 0 || (self !== undefined && self !== null && self !== win)) return native();
-      try {
-        request = construct(NativeRequest, [args[0], args[1]]) as Request;
-      } catch {
-        return native();
-      }
-      const asked = stamp();
-      if (rules.length) {
-        const answer = replayed(request, asked);
-        if (answer) return answer;
-      }
-      // A text body is kept in a copy (fetch consumes the request's): read only if the response is AG-UI.
-      let body: Request | undefined;
-      try {
-        body = textCopy(request);
-      } catch {
-        // Not kept: the stream is recorded without it.
-      }
-      const promise = apply(target, self, [request]) as Promise<Response>;
+  }
+  const proxy = new P(original, traps);
+  call(mapSet, disguised, proxy, original);
+  (obj as Record<string, T>)[key] = proxy;
+  const proto = (original as { prototype?: object }).prototype;
+  const ctor = proto && getOwn(proto, 'constructor');
+  if (ctor?.value === original) defineProperty(proto, 'constructor', { ...ctor, value: proxy });
+};
+wrap(Function.prototype, 'toString', {
+  apply: (target, self, args) => apply(target as () => string, call(mapHas, disguised, self) ? call(mapGet, disguised, self) : self, args),
+});
+
+const headerList = (headers: Headers | undefined): [string, string][] => {
+  const list: [string, string][] = [];
+  // Redacted by the relay (by allow-list) before anything leaves the page.
+  if (headers) call(headersForEach, headers, (v: string, n: string) => (list[list.length] = [n, v]));
+  return list;
+};
+/** A request body up to the limit, and its whole size when it was cut. */
+const bodyOf = (text: string): Pick<StreamOpen, 'requestBody' | 'requestBodyBytes'> => {
+  if (text.length * 3 <= REQUEST_BODY_MAX_BYTES) return { requestBody: text };
+  let bytes = 0;
+  let cut = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = call<number>(charCodeAt, text, i);
+    bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : c >= 0xd800 && c < 0xdc00 ? (i++, 4) : 3;
+    if (cut < 0 && bytes > REQUEST_BODY_MAX_BYTES) cut = i;
+  }
+  return cut < 0 ? { requestBody: text } : { requestBody: call(slice, text, 0, cut), requestBodyBytes: bytes };
+};
+/** A content type's media type, lower case (`text/event-stream; charset=utf-8` → `text/event-stream`). */
+const mediaType = (contentType: string | null): string => {
+  const type = contentType ?? '';
+  const semi = call<number>(indexOf, type, ';');
+  return call(toLowerCase, call(trim, semi === -1 ? type : call(slice, type, 0, semi)));
+};
+const formatOf = (contentType: string | null): StreamFormat | null => {
+  const type = mediaType(contentType);
+  return type === 'text/event-stream' ? 'sse' : type === 'application/vnd.ag-ui.event+proto' ? 'proto' : null;
+};
+/** Bodies kept for the record: text (JSON, a RunAgentInput, is text). */
+const TEXT_BODY = /^text\/|^application\/([\w.-]+\+)?(json|x-www-form-urlencoded)$/;
+/** A copy of a request whose body is text, to read it later (the request's own body is the fetch's). */
+const textCopy = (request: Request): Request | undefined =>
+  call(exec, TEXT_BODY, mediaType(call(headersGet, call(requestHeaders, request), 'content-type'))) !== null ? call(requestClone, request) : undefined;
+const open = (transport: Transport, format: StreamFormat, url: string, extra: Partial<StreamOpen> = {}): number => {
+  const id = ++nextId;
+  send({ kind: 'open', id, t: stamp(), transport, format, url, ...extra });
+  return id;
+};
+/** A chunk of stream `id`: its bytes (moved) or its text. */
+const chunk = (id: number, part: { bytes: Uint8Array } | { text: string; dir?: 'in' | 'out' }, transfer?: Transferable[]) => send({ kind: 'chunk', id, t: stamp(), ...part }, transfer);
+const close = (id: number, error?: string) => send(error === undefined ? { kind: 'close', id, t: stamp() } : { kind: 'close', id, t: stamp(), error });
+/** An error's name (its prototype's, as TypeError's) and message, read without calling a getter the page could have put there. */
+const errorText = (e: unknown): string => {
+  try {
+    return `${call<string>(domName, e)}: ${call<string>(domMessage, e)}`;
+  } catch {
+    // Not a DOMException: an Error, whose name is a data property up its prototype chain.
+  }
+  const own = (o: unknown, key: string): unknown => (o !== null && typeof o === 'object' ? getOwn(o, key)?.value : undefined);
+  return `${own(O.getPrototypeOf(e), 'name') ?? 'Error'}: ${own(e, 'message') ?? ''}`;
+};
+
+// ---- fetch: SSE and protobuf responses are cloned and read; nothing else is touched.
+wrap<typeof fetch>(win, 'fetch', {
+  apply(target, self, args: unknown[]) {
+    // The Request fetch builds from its arguments first, built here instead: the page's input and init are read
+    // once, in the order fetch reads them. Whatever the browser refuses (or another `this`), the native says so.
+    let request: Request;
+    const limit = pageLimit;
+    const native = () => {
+      const p = apply(target, self, args) as Promise<Response>;
+      quietThen(p, () => undefined, (e) => void scrub(e, limit));
+      return p;
+    };
+    if (args.length === 0 || (self !== undefined && self !== null && self !== win)) return native();
+    try {
+      request = construct(NativeRequest, [args[0], args[1]]) as Request;
+    } catch {
+      return native();
+    }
+    const asked = stamp();
+    if (rules.length) {
+      const answer = replayed(request, asked);
+      if (answer) return answer;
+    }
+    // A text body is kept in a copy (fetch consumes the request's): read only if the response is AG-UI.
+    let body: Request | undefined;
+    try {
+      body = textCopy(request);
+    } catch {
+      // Not kept: the stream is recorded without it.
+    }
+    const promise = apply(target, self, [request]) as Promise<Response>;
+    quietThen(
+      promise,
+      (response: Response) => {
+        try {
+          const format = formatOf(call(headersGet, call(responseHeaders, response), 'content-type'));
+          if (format) tee(response, request, body, format, asked);
+        } catch {
+          // Never let the debugger break the page.
+        }
+      },
+      // Nothing returned: an object would be looked at as a thenable, which the page could see.
+      (e) => void scrub(e, limit),
+    );
+    return promise;
+  },
+});
+
+/** The extension's answer to a request a rule matches: an ordinary streaming Response, fed by the relay. */
+const replayed = (request: Request, asked: number): Promise<Response> | undefined => {
+  const url = call<string>(requestUrl, request);
+  const rule = ruleFor(url, call(toUpperCase, call<string>(requestMethod, request)));
+  if (!rule) return undefined;
+  const signal = call<AbortSignal>(requestSignal, request);
+  if (call(aborted, signal)) return rejected(call(reasonOf, signal));
+  const rid = ++nextId;
+  const source = O.create(null) as UnderlyingDefaultSource<Uint8Array>;
+  source.start = (c) => void call(mSet, answers, rid, c);
+  source.cancel = () => {
+    call(mDelete, answers, rid);
+    send({ kind: 'replay-cancel', rid });
+  };
+  const response = new NativeResponse(new NativeStream<Uint8Array>(source), { status: rule.status, statusText: rule.statusText, headers: { 'content-type': rule.contentType } });
+  call(listen, signal, 'abort', () => {
+    call<ReadableStreamDefaultController | undefined>(mGet, answers, rid)?.error(call(reasonOf, signal));
+    call(mDelete, answers, rid);
+    send({ kind: 'replay-cancel', rid });
+  });
+  send({ kind: 'replay-ask', rid, rule: rule.id, url, method: call(toUpperCase, call<string>(requestMethod, request)) });
+  tee(response, request, textCopy(request), formatOf(rule.contentType) ?? 'sse', asked, { replay: rule.id, url });
+  return resolved(response);
+};
+
+/** Reads the clone of an AG-UI response to its end (each read watched with quietThen: nothing for the page to see). */
+const tee = (response: Response, request: Request, body: Request | undefined, format: StreamFormat, startedAt: number, replay?: { replay: string; url: string }): void => {
+  const copy = call<Response>(clone, response);
+  const stream = call<ReadableStream<Uint8Array> | null>(getBody, copy);
+  const start = (requestBody: Pick<StreamOpen, 'requestBody' | 'requestBodyBytes'>) => {
+    const id = open('fetch', format, replay?.url || call<string>(responseUrl, response) || call<string>(requestUrl, request), {
+      method: call(toUpperCase, call<string>(requestMethod, request)),
+      status: call(responseStatus, response),
+      statusText: call(responseStatusText, response),
+      requestHeaders: headerList(call(requestHeaders, request)),
+      responseHeaders: headerList(call(responseHeaders, response)),
+      startedAt,
+      ...requestBody,
+      ...(replay && { replay: replay.replay }),
+    });
+    if (!stream) return close(id);
+    const reader = call<ReadableStreamDefaultReader<Uint8Array>>(getReader, stream);
+    const next = (): void =>
       quietThen(
-        promise,
-        (response: Response) => {
-          try {
-            const format = formatOf(call(headersGet, call(responseHeaders, response), 'content-type'));
-            if (format) tee(response, request, body, format, asked);
-          } catch {
-            // Never let the debugger break the page.
-          }
+        call(read, reader),
+        (r: ReadableStreamReadResult<Uint8Array>) => {
+          if (r.done) return void close(id);
+          // The clone's chunks are its own copies (the page reads the other branch): moved, not copied.
+          chunk(id, { bytes: r.value }, [call(bufferOf, r.value)]);
+          next();
         },
-        // Nothing returned: an object would be looked at as a thenable, which the page could see.
-        (e) => void scrub(e, limit),
+        (e) => void close(id, errorText(e)),
       );
-      return promise;
+    next();
+  };
+  // A request's body is read from the copy made before fetch consumed it (the page's stream waits meanwhile in
+  // the tee, unaffected).
+  if (!body) return start({});
+  quietThen(call(requestText, body), (text: string) => void start(bodyOf(text)), () => void start({}));
+};
+
+// ---- EventSource: each connection is a stream; events are re-encoded as SSE text.
+const NativeES = win.EventSource;
+if (NativeES) {
+  const EP = NativeES.prototype;
+  const [esUrl, esState] = getters(EP, 'url readyState');
+  type Watch = { id: number; types: Set<string>; on: (e: Event) => void };
+  const watched = new NativeWeakMap<EventSource, Watch>();
+  const dataLines = (data: string): string => {
+    let out = '';
+    for (let from = 0; ; ) {
+      const at = call<number>(indexOf, data, '\n', from);
+      out += `data: ${call(slice, data, from, at === -1 ? data.length : at)}\n`;
+      if (at === -1) return out;
+      from = at + 1;
+    }
+  };
+  const sse = (e: MessageEvent) => {
+    const type = call<string>(eventType, e);
+    const id = call<string>(lastEventIdOf, e);
+    return `${type === 'message' ? '' : `event: ${type}\n`}${id ? `id: ${id}\n` : ''}${dataLines(String(call(dataOf, e)))}\n`;
+  };
+  wrap<typeof EventSource>(win, 'EventSource', {
+    construct(target, args, newTarget) {
+      const es = construct(target, args, newTarget) as EventSource;
+      try {
+        let connection = 0;
+        const types = new NativeSet<string>();
+        call(setAdd, types, 'message');
+        const state: Watch = {
+          id: 0,
+          types,
+          on: (e: Event) => {
+            const type = call<string>(eventType, e);
+            if (type === 'open') {
+              state.id = open('eventsource', 'sse', call(esUrl, es), { status: 200, note: `EventSource connection ${++connection} (re-encoded)` });
+            } else if (type === 'error') {
+              // 2: CLOSED.
+              if (state.id) close(state.id, call(esState, es) === 2 ? 'EventSource: failed' : 'EventSource: reconnecting');
+              state.id = 0;
+            } else if (state.id) chunk(state.id, { text: sse(e as MessageEvent) });
+          },
+        };
+        call(mapSet, watched, es, state);
+        call(listen, es, 'open', state.on);
+        call(listen, es, 'error', state.on);
+        call(listen, es, 'message', state.on);
+      } catch {
+        // Not watched; the page's EventSource works as ever.
+      }
+      return es;
     },
   });
-
-  /** The extension's answer to a request a rule matches: an ordinary streaming Response, fed by the relay. */
-  const replayed = (request: Request, asked: number): Promise<Response> | undefined => {
-    const url = call<string>(requestUrl, request);
-    const rule = ruleFor(url, call(toUpperCase, call<string>(requestMethod, request)));
-    if (!rule) return undefined;
-    const signal = call<AbortSignal>(requestSignal, request);
-    if (call(aborted, signal)) return rejected(call(reasonOf, signal));
-    const rid = ++nextId;
-    const source = O.create(null) as UnderlyingDefaultSource<Uint8Array>;
-    source.start = (c) => void call(mSet, answers, rid, c);
-    source.cancel = () => {
-      call(mDelete, answers, rid);
-      send({ kind: 'replay-cancel', rid });
-    };
-    const response = new NativeResponse(new NativeStream<Uint8Array>(source), { status: rule.status, statusText: rule.statusText, headers: { 'content-type': rule.contentType } });
-    call(listen, signal, 'abort', () => {
-      call<ReadableStreamDefaultController | undefined>(mGet, answers, rid)?.error(call(reasonOf, signal));
-      call(mDelete, answers, rid);
-      send({ kind: 'replay-cancel', rid });
-    });
-    send({ kind: 'replay-ask', rid, rule: rule.id, url, method: call(toUpperCase, call<string>(requestMethod, request)) });
-    tee(response, request, textCopy(request), formatOf(rule.contentType) ?? 'sse', asked, { replay: rule.id, url });
-    return resolved(response);
-  };
-
-  /** Reads the clone of an AG-UI response to its end (each read watched with quietThen: nothing for the page to see). */
-  const tee = (response: Response, request: Request, body: Request | undefined, format: StreamFormat, startedAt: number, replay?: { replay: string; url: string }): void => {
-    const copy = call<Response>(clone, response);
-    const stream = call<ReadableStream<Uint8Array> | null>(getBody, copy);
-    const start = (requestBody: Pick<StreamOpen, 'requestBody' | 'requestBodyBytes'>) => {
-      const id = open('fetch', format, replay?.url || call<string>(responseUrl, response) || call<string>(requestUrl, request), {
-        method: call(toUpperCase, call<string>(requestMethod, request)),
-        status: call(responseStatus, response),
-        statusText: call(responseStatusText, response),
-        requestHeaders: headerList(call(requestHeaders, request)),
-        responseHeaders: headerList(call(responseHeaders, response)),
-        startedAt,
-        ...requestBody,
-        ...(replay && { replay: replay.replay }),
-      });
-      if (!stream) return close(id);
-      const reader = call<ReadableStreamDefaultReader<Uint8Array>>(getReader, stream);
-      const next = (): void =>
-        quietThen(
-          call(read, reader),
-          (r: ReadableStreamReadResult<Uint8Array>) => {
-            if (r.done) return void close(id);
-            // The clone's chunks are its own copies (the page reads the other branch): moved, not copied.
-            chunk(id, { bytes: r.value }, [call(bufferOf, r.value)]);
-            next();
-          },
-          (e) => void close(id, errorText(e)),
-        );
-      next();
-    };
-    // A request's body is read from the copy made before fetch consumed it (the page's stream waits meanwhile in
-    // the tee, unaffected).
-    if (!body) return start({});
-    quietThen(call(requestText, body), (text: string) => void start(bodyOf(text)), () => void start({}));
-  };
-
-  // ---- EventSource: each connection is a stream; events are re-encoded as SSE text.
-  const NativeES = win.EventSource;
-  if (NativeES) {
-    const EP = NativeES.prototype;
-    const [esUrl, esState] = getters(EP, 'url readyState');
-    type Watch = { id: number; types: Set<string>; on: (e: Event) => void };
-    const watched = new NativeWeakMap<EventSource, Watch>();
-    const dataLines = (data: string): string => {
-      let out = '';
-      for (let from = 0; ; ) {
-        const at = call<number>(indexOf, data, '\n', from);
-        out += `data: ${call(slice, data, from, at === -1 ? data.length : at)}\n`;
-        if (at === -1) return out;
-        from = at + 1;
+  // Named events are seen when the page listens for them.
+  wrap<typeof listen>(EventTarget.prototype, 'addEventListener', {
+    apply(target, self, args: unknown[]) {
+      const state = call<Watch | undefined>(mapGet, watched, self);
+      const type = args[0];
+      if (state && typeof type === 'string' && !call(setHas, state.types, type) && type !== 'open' && type !== 'error') {
+        call(setAdd, state.types, type);
+        call(listen, self, type, state.on);
       }
-    };
-    const sse = (e: MessageEvent) => {
-      const type = call<string>(eventType, e);
-      const id = call<string>(lastEventIdOf, e);
-      return `${type === 'message' ? '' : `event: ${type}\n`}${id ? `id: ${id}\n` : ''}${dataLines(String(call(dataOf, e)))}\n`;
-    };
-    wrap<typeof EventSource>(win, 'EventSource', {
-      construct(target, args, newTarget) {
-        const es = construct(target, args, newTarget) as EventSource;
-        try {
-          let connection = 0;
-          const types = new NativeSet<string>();
-          call(setAdd, types, 'message');
-          const state: Watch = {
-            id: 0,
-            types,
-            on: (e: Event) => {
-              const type = call<string>(eventType, e);
-              if (type === 'open') {
-                state.id = open('eventsource', 'sse', call(esUrl, es), { status: 200, note: `EventSource connection ${++connection}, events re-encoded` });
-              } else if (type === 'error') {
-                // 2: CLOSED.
-                if (state.id) close(state.id, call(esState, es) === 2 ? 'EventSource: connection failed' : 'EventSource: lost, reconnecting');
-                state.id = 0;
-              } else if (state.id) chunk(state.id, { text: sse(e as MessageEvent) });
-            },
-          };
-          call(mapSet, watched, es, state);
-          call(listen, es, 'open', state.on);
-          call(listen, es, 'error', state.on);
-          call(listen, es, 'message', state.on);
-        } catch {
-          // Not watched; the page's EventSource works as ever.
-        }
-        return es;
-      },
-    });
-    // Named events are seen when the page listens for them.
-    wrap<typeof listen>(EventTarget.prototype, 'addEventListener', {
-      apply(target, self, args: unknown[]) {
-        const state = call<Watch | undefined>(mapGet, watched, self);
-        const type = args[0];
-        if (state && typeof type === 'string' && !call(setHas, state.types, type) && type !== 'open' && type !== 'error') {
-          call(setAdd, state.types, type);
-          call(listen, self, type, state.on);
-        }
-        return apply(target, self, args);
-      },
-    });
-    wrap<() => void>(EP, 'close', {
-      apply(target, self: EventSource, args) {
-        const state = call<Watch | undefined>(mapGet, watched, self);
-        if (state?.id) close(state.id);
-        if (state) state.id = 0;
-        return apply(target, self, args);
-      },
-    });
-  }
+      return apply(target, self, args);
+    },
+  });
+  wrap<() => void>(EP, 'close', {
+    apply(target, self: EventSource, args) {
+      const state = call<Watch | undefined>(mapGet, watched, self);
+      if (state?.id) close(state.id);
+      if (state) state.id = 0;
+      return apply(target, self, args);
+    },
+  });
+}
 
-  // ---- WebSocket: JSON text messages that are AG-UI events, both ways.
-  const NativeWS = win.WebSocket;
-  if (NativeWS) {
-    const wsUrl = getter(NativeWS.prototype, 'url');
-    const sockets = new NativeWeakMap<WebSocket, number>();
-    const EVENT_TYPE = /"type"\s*:\s*"[A-Z][A-Z_]+"/;
-    const isEvent = (data: unknown): data is string => typeof data === 'string' && call(charCodeAt, data, 0) === 123 && call(exec, EVENT_TYPE, call(slice, data, 0, 2048)) !== null;
-    const note = (ws: WebSocket, data: unknown, dir: 'in' | 'out') => {
-      if (!isEvent(data)) return;
-      let id = call<number | undefined>(mapGet, sockets, ws);
-      if (!id) call(mapSet, sockets, ws, (id = open('websocket', 'json', call(wsUrl, ws), { status: 101 })));
-      chunk(id, { text: data, dir });
-    };
-    wrap<typeof WebSocket>(win, 'WebSocket', {
-      construct(target, args, newTarget) {
-        const ws = construct(target, args, newTarget) as WebSocket;
-        try {
-          call(listen, ws, 'message', (e: MessageEvent) => note(ws, call(dataOf, e), 'in'));
-          call(listen, ws, 'close', () => call(mapHas, sockets, ws) && close(call(mapGet, sockets, ws)));
-        } catch {
-          // Not watched.
-        }
-        return ws;
-      },
-    });
-    wrap<WebSocket['send']>(NativeWS.prototype, 'send', {
-      apply(target, self: WebSocket, args: unknown[]) {
-        const result = apply(target, self, args);
-        try {
-          note(self, args[0], 'out');
-        } catch {
-          // Not recorded.
-        }
-        return result;
-      },
-    });
-  }
+// ---- WebSocket: JSON text messages that are AG-UI events, both ways.
+const NativeWS = win.WebSocket;
+if (NativeWS) {
+  const wsUrl = getter(NativeWS.prototype, 'url');
+  const sockets = new NativeWeakMap<WebSocket, number>();
+  const EVENT_TYPE = /"type"\s*:\s*"[A-Z][A-Z_]+"/;
+  const isEvent = (data: unknown): data is string => typeof data === 'string' && call(charCodeAt, data, 0) === 123 && call(exec, EVENT_TYPE, call(slice, data, 0, 2048)) !== null;
+  const note = (ws: WebSocket, data: unknown, dir: 'in' | 'out') => {
+    if (!isEvent(data)) return;
+    let id = call<number | undefined>(mapGet, sockets, ws);
+    if (!id) call(mapSet, sockets, ws, (id = open('websocket', 'json', call(wsUrl, ws), { status: 101 })));
+    chunk(id, { text: data, dir });
+  };
+  wrap<typeof WebSocket>(win, 'WebSocket', {
+    construct(target, args, newTarget) {
+      const ws = construct(target, args, newTarget) as WebSocket;
+      try {
+        call(listen, ws, 'message', (e: MessageEvent) => note(ws, call(dataOf, e), 'in'));
+        call(listen, ws, 'close', () => call(mapHas, sockets, ws) && close(call(mapGet, sockets, ws)));
+      } catch {
+        // Not watched.
+      }
+      return ws;
+    },
+  });
+  wrap<WebSocket['send']>(NativeWS.prototype, 'send', {
+    apply(target, self: WebSocket, args: unknown[]) {
+      const result = apply(target, self, args);
+      try {
+        note(self, args[0], 'out');
+      } catch {
+        // Not recorded.
+      }
+      return result;
+    },
+  });
+}
 
-  // ---- XMLHttpRequest: text/event-stream responses, read as they progress.
-  const XHR = win.XMLHttpRequest;
-  if (XHR) {
-    const X = XHR.prototype;
-    const [xhrState, xhrStatus, xhrStatusText, xhrType, xhrText, xhrUrl] = getters(X, 'readyState status statusText responseType responseText responseURL');
-    const xhrHeader = X.getResponseHeader;
-    const calls = new NativeWeakMap<XMLHttpRequest, string>();
-    wrap<XMLHttpRequest['open']>(X, 'open', {
-      apply(target, self: XMLHttpRequest, args: unknown[]) {
-        // The native first: whatever it refuses, it refuses as without us. A method that is not a string is the
-        // page's to stringify, once (the native did).
-        const result = apply(target, self, args);
-        call(mapSet, calls, self, typeof args[0] === 'string' ? call(toUpperCase, args[0]) : 'GET');
-        return result;
-      },
-    });
-    wrap<XMLHttpRequest['send']>(X, 'send', {
-      apply(target, self: XMLHttpRequest, args: unknown[]) {
-        try {
-          const method = call<string | undefined>(mapGet, calls, self);
-          const asked = stamp();
-          let id = 0;
-          let seen = 0;
-          const pull = () => {
-            const state = call<number>(xhrState, self);
-            const type = state >= 2 ? call<string>(xhrType, self) : '';
-            if (!id && state >= 2 && formatOf(call(xhrHeader, self, 'content-type')) === 'sse' && (type === '' || type === 'text')) {
-              id = open('xhr', 'sse', call(xhrUrl, self), {
-                method: method ?? 'GET',
-                status: call(xhrStatus, self),
-                statusText: call(xhrStatusText, self),
-                startedAt: asked,
-                ...(typeof args[0] === 'string' ? bodyOf(args[0]) : {}),
-              });
-            }
-            if (id && state >= 3) {
-              const text = call<string>(xhrText, self);
-              if (text.length > seen) chunk(id, { text: call(slice, text, seen) });
-              seen = text.length;
-            }
-          };
-          const finish = (error?: string) => {
-            if (!id) return;
-            if (!error) pull();
-            close(id, error);
-            id = 0;
-          };
-          call(listen, self, 'readystatechange', pull);
-          call(listen, self, 'progress', pull);
-          const ends = ['error', 'abort', 'timeout'];
-          for (let i = 0; i < 3; i++) call(listen, self, ends[i], () => finish(`XMLHttpRequest: ${ends[i]}`));
-          call(listen, self, 'load', () => finish());
-        } catch {
-          // Not watched.
-        }
-        return apply(target, self, args);
-      },
-    });
-  }
-})();
+// ---- XMLHttpRequest: text/event-stream responses, read as they progress.
+const XHR = win.XMLHttpRequest;
+if (XHR) {
+  const X = XHR.prototype;
+  const [xhrState, xhrStatus, xhrStatusText, xhrType, xhrText, xhrUrl] = getters(X, 'readyState status statusText responseType responseText responseURL');
+  const xhrHeader = X.getResponseHeader;
+  const calls = new NativeWeakMap<XMLHttpRequest, string>();
+  wrap<XMLHttpRequest['open']>(X, 'open', {
+    apply(target, self: XMLHttpRequest, args: unknown[]) {
+      // The native first: whatever it refuses, it refuses as without us. A method that is not a string is the
+      // page's to stringify, once (the native did).
+      const result = apply(target, self, args);
+      call(mapSet, calls, self, typeof args[0] === 'string' ? call(toUpperCase, args[0]) : 'GET');
+      return result;
+    },
+  });
+  wrap<XMLHttpRequest['send']>(X, 'send', {
+    apply(target, self: XMLHttpRequest, args: unknown[]) {
+      try {
+        const method = call<string | undefined>(mapGet, calls, self);
+        const asked = stamp();
+        let id = 0;
+        let seen = 0;
+        const pull = () => {
+          const state = call<number>(xhrState, self);
+          const type = state >= 2 ? call<string>(xhrType, self) : '';
+          if (!id && state >= 2 && formatOf(call(xhrHeader, self, 'content-type')) === 'sse' && (type === '' || type === 'text')) {
+            id = open('xhr', 'sse', call(xhrUrl, self), {
+              method: method ?? 'GET',
+              status: call(xhrStatus, self),
+              statusText: call(xhrStatusText, self),
+              startedAt: asked,
+              ...(typeof args[0] === 'string' ? bodyOf(args[0]) : {}),
+            });
+          }
+          if (id && state >= 3) {
+            const text = call<string>(xhrText, self);
+            if (text.length > seen) chunk(id, { text: call(slice, text, seen) });
+            seen = text.length;
+          }
+        };
+        const finish = (error?: string) => {
+          if (!id) return;
+          if (!error) pull();
+          close(id, error);
+          id = 0;
+        };
+        call(listen, self, 'readystatechange', pull);
+        call(listen, self, 'progress', pull);
+        const ends = ['error', 'abort', 'timeout'];
+        for (let i = 0; i < 3; i++) call(listen, self, ends[i], () => finish(`XMLHttpRequest: ${ends[i]}`));
+        call(listen, self, 'load', () => finish());
+      } catch {
+        // Not watched.
+      }
+      return apply(target, self, args);
+    },
+  });
+}

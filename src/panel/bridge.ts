@@ -87,9 +87,11 @@ export function ingest(session: Session, item: Captured, startDropped = false): 
   }
 }
 
-export function connectPanel(tabId: number, session: () => Session, handlers: BridgeHandlers) {
-  let port: Runtime.Port | null = null;
-  let disposed = false;
+/**
+ * What the panel takes in, in order: records once each (joined from parts, in sequence per document), gaps counted
+ * exactly, pinned openings, and the background's other messages, applied in slices so a flood never blocks the panel.
+ */
+function createIntake(tabId: number, session: () => Session, handlers: BridgeHandlers) {
   const intake = new OrderedIntake<Captured>();
   const parts = new Reassembler<Captured>();
   /** Per document, the events before the next record this panel expects (records carry theirs as `e`). */
@@ -208,6 +210,14 @@ export function connectPanel(tabId: number, session: () => Session, handlers: Br
     }
   };
 
+  return { onMessage, have: () => intake.have() };
+}
+
+export function connectPanel(tabId: number, session: () => Session, handlers: BridgeHandlers) {
+  let port: Runtime.Port | null = null;
+  let disposed = false;
+  const { onMessage, have } = createIntake(tabId, session, handlers);
+
   const post = (message: PanelOutbound) => {
     try {
       port?.postMessage(message);
@@ -225,13 +235,13 @@ export function connectPanel(tabId: number, session: () => Session, handlers: Br
       // The service worker stopped or restarted: come back and say what we have; the rest is sent again.
       if (!disposed) setTimeout(connect, 50);
     });
-    post({ kind: 'subscribe', tabId, have: intake.have() });
+    post({ kind: 'subscribe', tabId, have: have() });
   };
   connect();
 
   return {
     /** What this panel holds now (per document, the last seq): a later clear() forgets only that much. */
-    mark: (): Record<string, number> => intake.have(),
+    mark: (): Record<string, number> => have(),
     clear: (upTo: Record<string, number>) => {
       // The intake stays: seq numbers keep growing per document, so nothing old can come back.
       post({ kind: 'clear', tabId, upTo });

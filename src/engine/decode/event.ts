@@ -8,10 +8,10 @@ import { enforce } from '../normalize/enforce';
 export interface CheckedEvent {
   /** The parsed object exactly as it arrived, kept even when it breaks the schema, so it can be shown. */
   event?: AnyEvent;
-  /** What the replay uses: compatibility rewrites applied, unrecognized material removed (as the reference does). */
-  replay?: Record<string, unknown>;
+  /** The event as the reducer takes it: compatibility rewrites applied, unrecognized material removed (as the reference does). */
+  normalized?: Record<string, unknown>;
   /** False when the reducer cannot use it (not an object, no type, unknown type, unusable fields). */
-  replayable: boolean;
+  reducible: boolean;
   diagnostics: Diagnostic[];
 }
 
@@ -85,7 +85,7 @@ const compatDiagnostics = (changes: CompatChange[]): Diagnostic[] =>
 export const MAX_DEPTH = 1000;
 
 const tooDeep = (): CheckedEvent => ({
-  replayable: false,
+  reducible: false,
   diagnostics: [
     {
       code: 'json/too-deep',
@@ -97,7 +97,7 @@ const tooDeep = (): CheckedEvent => ({
 
 /** Whether a JSON text nests deeper than `max` (brackets outside strings; a text shorter than that cannot). */
 export function textDeeperThan(text: string, max: number): boolean {
-  if (text.length <= max) return false;
+  if (text.length <= max || !moreOpeningsThan(text, max)) return false;
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
@@ -109,6 +109,15 @@ export function textDeeperThan(text: string, max: number): boolean {
     else if (c === 0x5b || c === 0x7b) {
       if (++depth > max) return true;
     } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
+/** Whether the text has more than `max` of `{` and `[` together: indexOf is far faster than a scan by character. */
+function moreOpeningsThan(text: string, max: number): boolean {
+  let n = 0;
+  for (const open of ['{', '[']) {
+    for (let i = text.indexOf(open); i !== -1; i = text.indexOf(open, i + 1)) if (++n > max) return true;
   }
   return false;
 }
@@ -133,7 +142,7 @@ export function checkEvent(value: unknown, depthChecked = false): CheckedEvent {
   if (!depthChecked && valueDeeperThan(value, MAX_DEPTH)) return tooDeep();
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     return {
-      replayable: false,
+      reducible: false,
       diagnostics: [
         { code: 'event/not-object', severity: 'error', message: `An event must be a JSON object; this is ${describe(value)}.` },
       ],
@@ -145,7 +154,7 @@ export function checkEvent(value: unknown, depthChecked = false): CheckedEvent {
   if (typeof type !== 'string') {
     return {
       event,
-      replayable: false,
+      reducible: false,
       diagnostics: [
         {
           code: 'event/no-type',
@@ -159,12 +168,12 @@ export function checkEvent(value: unknown, depthChecked = false): CheckedEvent {
   if (isDeprecatedEventType(type)) {
     const changes: CompatChange[] = [];
     const replay = compatEvent(record, changes);
-    return { event, replay, replayable: true, diagnostics: compatDiagnostics(changes) };
+    return { event, normalized: replay, reducible: true, diagnostics: compatDiagnostics(changes) };
   }
   if (isDraftEventType(type)) {
     return {
       event,
-      replayable: false,
+      reducible: false,
       diagnostics: [
         { code: 'event/draft', severity: 'info', message: `${type} is a draft event (in no SDK's enum): shown, not replayed.` },
       ],
@@ -173,7 +182,7 @@ export function checkEvent(value: unknown, depthChecked = false): CheckedEvent {
   if (!isCoreEventType(type)) {
     return {
       event,
-      replayable: false,
+      reducible: false,
       diagnostics: [
         {
           code: 'event/unknown-type',
@@ -188,11 +197,11 @@ export function checkEvent(value: unknown, depthChecked = false): CheckedEvent {
   const compat = compatEvent(record, changes);
   const enforced = enforce(compat);
   // The fast check already saw every required field, of the right type.
-  const replayable = enforced.fast === true || usable(type, enforced.event);
+  const reducible = enforced.fast === true || usable(type, enforced.event);
   return {
     event,
-    replay: enforced.event,
-    replayable,
+    normalized: enforced.event,
+    reducible,
     diagnostics: changes.length === 0 ? enforced.diagnostics : [...compatDiagnostics(changes), ...enforced.diagnostics],
   };
 }
@@ -205,7 +214,7 @@ export function decodeEventText(text: string): CheckedEvent {
     value = JSON.parse(text);
   } catch (error) {
     return {
-      replayable: false,
+      reducible: false,
       diagnostics: [
         {
           code: 'json/invalid',

@@ -10,8 +10,8 @@ export type FrameFormat = 'sse' | 'proto' | 'json';
 export interface Frame {
   /** Which stream it came from. */
   streamId: string;
-  /** Position within that stream, from 0. */
-  index: number;
+  /** Position within that stream, from 0 (the session-wide position is the event index, the frame's place in the session). */
+  streamIndex: number;
   /** Arrival time, epoch milliseconds, of the chunk that completed it. */
   t: number;
   format: FrameFormat;
@@ -24,9 +24,9 @@ export interface Frame {
   /** SSE fields other than data. */
   sse?: { event?: string; id?: string; retry?: number };
   event?: AnyEvent;
-  /** What the replay uses (compatibility rewrites applied, unrecognized material removed); often `event` itself. */
-  replay?: Record<string, unknown>;
-  replayable: boolean;
+  /** The event as the reducer takes it (compatibility rewrites applied, unrecognized material removed); often `event` itself. */
+  normalized?: Record<string, unknown>;
+  reducible: boolean;
   diagnostics: Diagnostic[];
 }
 
@@ -60,8 +60,8 @@ export class StreamDecoder {
       frame.direction = dir;
       // What the page sent is the client's own message, not part of the agent's stream.
       if (dir === 'out') {
-        frame.replayable = false;
-        delete frame.replay;
+        frame.reducible = false;
+        delete frame.normalized;
       }
     }
     return [frame];
@@ -98,12 +98,12 @@ export class StreamDecoder {
   private fromSse(f: SseFrame, t: number): Frame {
     const frame: Frame = {
       streamId: this.streamId,
-      index: this.count++,
+      streamIndex: this.count++,
       t,
       format: 'sse',
       raw: f.data,
       range: [f.start, f.end],
-      replayable: false,
+      reducible: false,
       diagnostics: f.diagnostics,
     };
     if (f.event !== undefined || f.id !== undefined || f.retry !== undefined) {
@@ -115,8 +115,8 @@ export class StreamDecoder {
     if (f.diagnostics.some((d) => d.code === 'sse/no-data')) return frame;
     const checked = decodeEventText(f.data);
     if (checked.event !== undefined) frame.event = checked.event;
-    if (checked.replayable && checked.replay) frame.replay = checked.replay;
-    frame.replayable = checked.replayable;
+    if (checked.reducible && checked.normalized) frame.normalized = checked.normalized;
+    frame.reducible = checked.reducible;
     if (checked.diagnostics.length > 0) frame.diagnostics = frame.diagnostics.concat(checked.diagnostics);
     return frame;
   }
@@ -124,19 +124,19 @@ export class StreamDecoder {
   private fromProto(f: ProtoFrame, t: number): Frame {
     const frame: Frame = {
       streamId: this.streamId,
-      index: this.count++,
+      streamIndex: this.count++,
       t,
       format: 'proto',
       raw: hex(f.bytes),
       range: [f.start, f.end],
-      replayable: false,
+      reducible: false,
       diagnostics: f.diagnostics,
     };
     if (f.value === undefined) return frame;
     const checked = checkEvent(f.value);
     if (checked.event !== undefined) frame.event = checked.event;
-    if (checked.replayable && checked.replay) frame.replay = checked.replay;
-    frame.replayable = checked.replayable;
+    if (checked.reducible && checked.normalized) frame.normalized = checked.normalized;
+    frame.reducible = checked.reducible;
     if (checked.diagnostics.length > 0) frame.diagnostics = frame.diagnostics.concat(checked.diagnostics);
     return frame;
   }
@@ -148,15 +148,15 @@ export class StreamDecoder {
   private jsonFrame(text: string, checked: CheckedEvent, t: number): Frame {
     const frame: Frame = {
       streamId: this.streamId,
-      index: this.count++,
+      streamIndex: this.count++,
       t,
       format: 'json',
       raw: text,
-      replayable: checked.replayable,
+      reducible: checked.reducible,
       diagnostics: checked.diagnostics,
     };
     if (checked.event !== undefined) frame.event = checked.event;
-    if (checked.replayable && checked.replay) frame.replay = checked.replay;
+    if (checked.reducible && checked.normalized) frame.normalized = checked.normalized;
     return frame;
   }
 }

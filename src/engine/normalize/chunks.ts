@@ -1,6 +1,6 @@
 /**
  * TEXT_MESSAGE_CHUNK, TOOL_CALL_CHUNK and REASONING_MESSAGE_CHUNK expanded into start / content / end events
- * exactly as the reference client's `transformChunks` does: open streams tracked per subagentRunId lane, the
+ * exactly as the reference client's `transformChunks` does: open streams tracked per agent (the parent agent, or each subagentRunId), the
  * first chunk must carry its id, and a chunk with another id or most other events close the open stream.
  * Where the reference throws and ends the run, this reports the problem and drops the chunk.
  */
@@ -8,7 +8,8 @@ import { ReasoningMessageChunkEventSchema, TextMessageChunkEventSchema, ToolCall
 
 type Obj = Record<string, unknown>;
 type Kind = 'text' | 'tool' | 'reasoning';
-type Lane = string | undefined;
+/** Whose stream of chunks: a subagentRunId, or undefined for the parent agent. */
+type Agent = string | undefined;
 
 interface OpenStream {
   kind: Kind;
@@ -54,17 +55,17 @@ class ChunkError extends Error {
 }
 
 export class ChunkExpander {
-  private open = new Map<Lane, OpenStream>();
+  private open = new Map<Agent, OpenStream>();
 
   /** Whether any chunk stream is open (for the UI). */
   get pending(): number {
     return this.open.size;
   }
 
-  private close(lane: Lane): Obj[] {
-    const s = this.open.get(lane);
+  private close(agent: Agent): Obj[] {
+    const s = this.open.get(agent);
     if (!s) return [];
-    this.open.delete(lane);
+    this.open.delete(agent);
     const sub = s.fields.subagentRunId !== undefined ? { subagentRunId: s.fields.subagentRunId } : {};
     switch (s.kind) {
       case 'text':
@@ -77,33 +78,33 @@ export class ChunkExpander {
   }
 
   private closeAll(): Obj[] {
-    return [...this.open.keys()].flatMap((lane) => this.close(lane));
+    return [...this.open.keys()].flatMap((agent) => this.close(agent));
   }
 
-  /** The lane a chunk belongs to (the reference's `c`). */
-  private laneFor(kind: Kind, id: string | undefined, sub: string | undefined, eventName: string, noun: string): Lane {
+  /** The agent whose open stream a chunk continues (the reference's `c`). */
+  private agentFor(kind: Kind, id: string | undefined, sub: string | undefined, eventName: string, noun: string): Agent {
     if (id !== undefined) {
-      for (const [lane, s] of this.open) {
+      for (const [agent, s] of this.open) {
         if (s.kind === kind && idOf(s) === id) {
-          if (sub !== undefined && sub !== lane) {
+          if (sub !== undefined && sub !== agent) {
             throw new ChunkError(
               'chunk/lane-mismatch',
-              `Cannot continue ${noun} '${id}': chunk subagentRunId '${sub}' does not match the open stream's subagent '${lane ?? '(the parent agent)'}'.`,
+              `Cannot continue ${noun} '${id}': chunk subagentRunId '${sub}' does not match the open stream's subagent '${agent ?? '(the parent agent)'}'.`,
             );
           }
-          return lane;
+          return agent;
         }
       }
       return sub;
     }
     if (sub !== undefined) return sub;
     if (this.open.get(undefined)?.kind === kind) return undefined;
-    const lanes = [...this.open.entries()].filter(([, s]) => s.kind === kind);
-    if (lanes.length === 1) return lanes[0]![0];
-    if (lanes.length > 1) {
+    const agents = [...this.open.entries()].filter(([, s]) => s.kind === kind);
+    if (agents.length === 1) return agents[0]![0];
+    if (agents.length > 1) {
       throw new ChunkError(
         'chunk/ambiguous',
-        `Ambiguous ${eventName}: it carries neither a ${idField(kind)} nor a subagentRunId, but ${lanes.length} lanes have an open ${noun}. Attribute the chunk to the subagent it belongs to.`,
+        `Ambiguous ${eventName}: it carries neither a ${idField(kind)} nor a subagentRunId, but ${agents.length} agents (the parent agent and subagents) have an open ${noun}. Attribute the chunk to the subagent it belongs to.`,
       );
     }
     return undefined;
@@ -170,8 +171,8 @@ export class ChunkExpander {
     const noun = kind === 'text' ? 'text message' : kind === 'tool' ? 'tool call' : 'reasoning message';
     const extra = extras(t, kind === 'text' ? TEXT_KEYS : kind === 'tool' ? TOOL_KEYS : REASONING_KEYS);
     const id = t[idField(kind)] as string | undefined;
-    const lane = this.laneFor(kind, id, (t.subagentRunId ?? undefined) as string | undefined, name, noun);
-    const current = this.open.get(lane);
+    const agent = this.agentFor(kind, id, (t.subagentRunId ?? undefined) as string | undefined, name, noun);
+    const current = this.open.get(agent);
     const out: Obj[] = [];
     let fields: OpenStream['fields'];
     let emittedContent = false;
@@ -197,7 +198,7 @@ export class ChunkExpander {
         mustMatch('parentMessageId');
       }
     } else {
-      out.push(...this.close(lane));
+      out.push(...this.close(agent));
       if (id === undefined) throw new ChunkError('chunk/first-without-id', `First ${name} must have a ${idField(kind)}`);
       const sub = t.subagentRunId as string | undefined;
       if (kind === 'tool') {
@@ -235,15 +236,15 @@ export class ChunkExpander {
           withMeta({ type: 'REASONING_MESSAGE_START', messageId: id, role: 'reasoning', ...(sub !== undefined && { subagentRunId: sub }) }, t),
         );
       }
-      this.open.set(lane, { kind, fields });
+      this.open.set(agent, { kind, fields });
     }
     const contentType = kind === 'text' ? 'TEXT_MESSAGE_CONTENT' : kind === 'tool' ? 'TOOL_CALL_ARGS' : 'REASONING_MESSAGE_CONTENT';
     const key = kind === 'tool' ? { toolCallId: fields.toolCallId } : { messageId: fields.messageId };
-    const laneSub = t.subagentRunId === undefined ? fields.subagentRunId : t.subagentRunId;
+    const agentSub = t.subagentRunId === undefined ? fields.subagentRunId : t.subagentRunId;
     if (t.delta !== undefined || t.rawEvent !== undefined) {
       out.push(
         withMetaRaw(
-          { ...extra, type: contentType, ...key, delta: t.delta === undefined ? '' : t.delta, ...(laneSub !== undefined && { subagentRunId: laneSub }) },
+          { ...extra, type: contentType, ...key, delta: t.delta === undefined ? '' : t.delta, ...(agentSub !== undefined && { subagentRunId: agentSub }) },
           t,
         ),
       );
@@ -257,7 +258,7 @@ export class ChunkExpander {
         delta: '',
         ...(t.metadata !== undefined && { metadata: t.metadata }),
         ...(t.rawEvent !== undefined && { rawEvent: t.rawEvent }),
-        ...(laneSub !== undefined && { subagentRunId: laneSub }),
+        ...(agentSub !== undefined && { subagentRunId: agentSub }),
       });
       emittedContent = true;
     }

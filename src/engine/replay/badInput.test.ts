@@ -85,14 +85,14 @@ describe('broken frames', () => {
     const frame = session.frames[1]!;
     expect(frame.diagnostics[0]).toMatchObject({ code: 'sse/invalid-utf8', offset: prefix.length });
     expect((frame.event as { name: string }).name).toBe('\uFFFD(');
-    expect(frame.replayable).toBe(true);
+    expect(frame.reducible).toBe(true);
     expect(replay.problemsAt(1).filter((p) => p.severity === 'error')).toEqual([]);
     expect(replay.problemsAt(1).map((p) => p.ruleId)).toContain('sse/invalid-utf8');
   });
 
   it('unknown event types are shown, warned about, and not replayed', () => {
     const { frames, replay } = replayValues([start, { type: 'FUTURE_THING', x: 1 }, finish]);
-    expect(frames[1]!.replayable).toBe(false);
+    expect(frames[1]!.reducible).toBe(false);
     expect(replay.problemsAt(1)).toContainEqual(expect.objectContaining({ ruleId: 'event/unknown-type', severity: 'warning' }));
     expect(replay.problems.filter((p) => p.severity === 'error')).toEqual([]);
   });
@@ -182,7 +182,7 @@ describe('hostile payloads', () => {
     expect(frames[1]!.diagnostics.filter((d) => d.code === 'compat/deprecated-shape').map((d) => d.path?.join('.'))).toEqual(
       expect.arrayContaining(['rawEvent', 'parentMessageId']),
     );
-    expect(frames[1]!.replayable).toBe(false);
+    expect(frames[1]!.reducible).toBe(false);
     expect(replay.at(2).state).toEqual({ after: 1 });
   });
 

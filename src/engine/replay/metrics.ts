@@ -174,7 +174,7 @@ function computeMetrics(session: Session, replay: Replay, run: RunEntity, asOf: 
   const info = stream?.info;
   const first = frames[run.start];
   const timed = info !== undefined && info.transport !== 'file';
-  const base = first && first.index === 0 && info ? (info.startedAt ?? info.openedAt) : (first?.t ?? 0);
+  const base = first && first.streamIndex === 0 && info ? (info.startedAt ?? info.openedAt) : (first?.t ?? 0);
   const ended = run.end !== undefined && run.end <= asOf;
   const last = Math.min(ended ? run.end! : frames.length - 1, asOf);
   const since = (t: number) => t - base;
@@ -223,7 +223,7 @@ function computeMetrics(session: Session, replay: Replay, run: RunEntity, asOf: 
 
   // The wire: this run's chunks, and the gaps between them.
   if (stream && first) {
-    const from = first.index === 0 ? Number.NEGATIVE_INFINITY : first.t;
+    const from = first.streamIndex === 0 ? Number.NEGATIVE_INFINITY : first.t;
     const to = frames[last]?.t ?? first.t;
     const times: number[] = [];
     for (const c of stream.chunks) {

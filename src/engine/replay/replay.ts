@@ -236,14 +236,14 @@ export class Replay {
     for (const d of frame.diagnostics) this.problems.push(diagnosticProblem(d, i));
     const stream = this.streamFor(frame.streamId, i);
     stream.lastIndex = i;
-    if (!frame.replayable || !frame.replay) {
+    if (!frame.reducible || !frame.normalized) {
       this.laneOfIndex[i] = stream.lane ?? this.defaultLane(frame.streamId);
       this.builder.done(i, stream);
       this.maybeCheckpoint(i);
       return;
     }
     // THINKING_* to REASONING_*; the mapped event is enforced like any other.
-    let event = frame.replay;
+    let event = frame.normalized;
     const mapped = stream.thinking.map(event);
     if (mapped.event !== event) {
       for (const note of mapped.notes) this.report('event/deprecated', i, note);

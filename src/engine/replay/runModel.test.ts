@@ -102,7 +102,7 @@ describe('the run model', () => {
     }
   });
 
-  it('holds for 2,000 generated sequences, and for each pair of them as two overlapping streams of one thread', () => {
+  it('holds for 2,000 generated sequences, and for 500 pairs of them as two overlapping streams of one thread', () => {
     const COUNT = Number(process.env.AGUI_DIFF_SEQUENCES ?? 2000);
     const failures: string[] = [];
     let interrupts = 0;
@@ -115,9 +115,11 @@ describe('the run model', () => {
       interrupts += replay.timeline.interrupts.length;
       runs += replay.timeline.runs.length;
       const wrong = check(alone, replay);
-      // The same thread in two streams at once (a second request of the thread overlapping the first).
-      const pair = twoStreams(events, generateSequence(seed + COUNT) as E[], seed);
-      wrong.push(...check(pair, replayOf(pair)).map((w) => `two streams: ${w}`));
+      // The same thread in two streams at once (a second request of the thread overlapping the first), for a quarter.
+      if (seed % 4 === 0) {
+        const pair = twoStreams(events, generateSequence(seed + COUNT) as E[], seed);
+        wrong.push(...check(pair, replayOf(pair)).map((w) => `two streams: ${w}`));
+      }
       if (wrong.length) failures.push(`seed ${seed}: ${wrong.slice(0, 4).join('; ')}`);
     }
     expect(failures).toEqual([]);

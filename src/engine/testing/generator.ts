@@ -64,6 +64,19 @@ interface GenOptions {
 }
 
 /** One random sequence; with chaos 0 the reference accepts all of it. */
+/** What a sequence being generated knows: its random source, how broken it may be, and the ids it made. */
+interface Gen {
+  r: Rng;
+  chaos: number;
+  out: E[];
+  id(prefix: string): string;
+  knownMessages: string[];
+  knownTools: string[];
+  activities: string[];
+  subagents: string[];
+  openSteps: string[];
+}
+
 export function generateSequence(seed: number, options: Partial<GenOptions> = {}): E[] {
   const r = rng(seed);
   const chaos = options.chaos ?? (chance(r, 0.5) ? 0 : r() * 0.3);
@@ -77,6 +90,8 @@ export function generateSequence(seed: number, options: Partial<GenOptions> = {}
   const activities: string[] = [];
   const subagents: string[] = [];
   let pendingInterrupts: E[] = [];
+  const openSteps: string[] = [];
+  const g: Gen = { r, chaos, out, id, knownMessages, knownTools, activities, subagents, openSteps };
 
   while (out.length < length) {
     runN++;
@@ -99,158 +114,16 @@ export function generateSequence(seed: number, options: Partial<GenOptions> = {}
     if (chance(r, 0.1)) start.parentRunId = `run-${runN - 1}`;
     out.push(start);
     pendingInterrupts = [];
-    const openSteps: string[] = [];
+    openSteps.length = 0;
     const body = 3 + Math.floor(r() * 14);
     for (let k = 0; k < body; k++) {
       const sub = chance(r, 0.1) && subagents.length ? { subagentRunId: pick(r, subagents) } : {};
       const kind = Math.floor(r() * 17);
-      switch (kind) {
-        case 0:
-        case 1: {
-          const messageId = chance(r, 0.1) && knownMessages.length ? pick(r, knownMessages) : id('msg');
-          knownMessages.push(messageId);
-          out.push(withMeta(r, { type: 'TEXT_MESSAGE_START', messageId, ...(chance(r, 0.7) ? { role: pick(r, ['assistant', 'user', 'system', 'developer']) } : {}), ...(chance(r, 0.1) ? { name: 'bot' } : {}), ...sub }));
-          for (let n = Math.floor(r() * 4); n > 0; n--) out.push(withMeta(r, { type: 'TEXT_MESSAGE_CONTENT', messageId, delta: pick(r, WORDS), ...sub }));
-          if (!chance(r, chaos)) out.push(withMeta(r, { type: 'TEXT_MESSAGE_END', messageId, ...sub }));
-          break;
-        }
-        case 2: {
-          const messageId = id('chunk');
-          knownMessages.push(messageId);
-          out.push(withMeta(r, { type: 'TEXT_MESSAGE_CHUNK', messageId, delta: pick(r, WORDS), ...(chance(r, 0.3) ? { role: 'assistant' } : {}), ...sub }));
-          for (let n = Math.floor(r() * 3); n > 0; n--) out.push(withMeta(r, { type: 'TEXT_MESSAGE_CHUNK', ...(chance(r, 0.5) ? { messageId } : {}), delta: pick(r, WORDS), ...sub }));
-          break;
-        }
-        case 3:
-        case 4: {
-          const toolCallId = chance(r, 0.05) && knownTools.length ? pick(r, knownTools) : id('call');
-          knownTools.push(toolCallId);
-          const parent = pick(r, [undefined, undefined, knownMessages.at(-1), knownMessages[0], 'unknown-parent', '']);
-          out.push(withMeta(r, { type: 'TOOL_CALL_START', toolCallId, toolCallName: pick(r, ['search', 'weather']), ...(parent !== undefined ? { parentMessageId: parent } : {}), ...sub }));
-          for (let n = Math.floor(r() * 3); n > 0; n--) out.push(withMeta(r, { type: 'TOOL_CALL_ARGS', toolCallId, delta: pick(r, ['{"q":', '"x"', '}', '']), ...sub }));
-          if (!chance(r, chaos)) out.push(withMeta(r, { type: 'TOOL_CALL_END', toolCallId, ...sub }));
-          if (chance(r, 0.6)) {
-            const resultId = id('result');
-            knownMessages.push(resultId);
-            out.push(withMeta(r, { type: 'TOOL_CALL_RESULT', messageId: resultId, toolCallId: chance(r, 0.9) ? toolCallId : 'nope', content: pick(r, ['ok', '{"t":21}']), ...(chance(r, 0.5) ? { role: 'tool' } : {}), ...sub }));
-          }
-          break;
-        }
-        case 5: {
-          const toolCallId = id('tchunk');
-          knownTools.push(toolCallId);
-          out.push({ type: 'TOOL_CALL_CHUNK', toolCallId, toolCallName: 'lookup', delta: '{"a":', ...(chance(r, 0.3) ? { parentMessageId: knownMessages.at(-1) ?? 'p' } : {}), ...sub });
-          if (chance(r, 0.7)) out.push({ type: 'TOOL_CALL_CHUNK', delta: '1}', ...sub });
-          break;
-        }
-        case 6:
-          out.push(withMeta(r, { type: 'STATE_SNAPSHOT', snapshot: { a: jsonValue(r), items: [], count: 0 }, ...sub }));
-          break;
-        case 7:
-          out.push({ type: 'STATE_DELTA', delta: Array.from({ length: 1 + Math.floor(r() * 3) }, () => patchOp(r, !chance(r, chaos))), ...sub });
-          break;
-        case 8: {
-          const messages: E[] = [];
-          for (const mid of knownMessages.slice(-2)) if (chance(r, 0.5)) messages.push({ id: mid, role: 'assistant', content: 'rewritten' });
-          messages.push({ id: id('snap'), role: pick(r, ['user', 'assistant']), content: 'from snapshot' });
-          if (chance(r, 0.3)) messages.push({ id: id('act'), role: 'activity', activityType: 'PLAN', content: { step: 1 } });
-          if (chance(r, 0.3)) messages.push({ id: id('rsn'), role: 'reasoning', content: 'thought' });
-          if (chance(r, 0.2)) messages.push({ id: id('tools'), role: 'assistant', toolCalls: [{ id: id('snapcall'), type: 'function', function: { name: 'f', arguments: '{}' } }] });
-          for (const m of messages) knownMessages.push(m.id as string);
-          const snap: E = { type: 'MESSAGES_SNAPSHOT', messages };
-          if (chance(r, 0.15)) snap.metadata = { '@ag-ui/client': { authoritativeActivityTypes: pick(r, [null, ['PLAN'], []]) } };
-          out.push(snap);
-          break;
-        }
-        case 9: {
-          const messageId = chance(r, 0.4) && activities.length ? pick(r, activities) : chance(r, chaos) && knownMessages.length ? pick(r, knownMessages) : id('activity');
-          activities.push(messageId);
-          out.push(withMeta(r, { type: 'ACTIVITY_SNAPSHOT', messageId, activityType: pick(r, ['PLAN', 'SEARCH']), content: { items: [], count: 0 }, ...(chance(r, 0.3) ? { replace: chance(r, 0.5) } : {}), ...sub }));
-          break;
-        }
-        case 10:
-          out.push(withMeta(r, { type: 'ACTIVITY_DELTA', messageId: activities.length && !chance(r, chaos) ? pick(r, activities) : 'nowhere', activityType: 'PLAN', patch: [patchOp(r, !chance(r, chaos))], ...sub }));
-          break;
-        case 11: {
-          const span = id('reason');
-          out.push({ type: 'REASONING_START', messageId: span, ...sub });
-          if (chance(r, 0.5)) {
-            const m = id('rmsg');
-            knownMessages.push(m);
-            out.push(withMeta(r, { type: 'REASONING_MESSAGE_START', messageId: m, role: 'reasoning', ...sub }));
-            out.push(withMeta(r, { type: 'REASONING_MESSAGE_CONTENT', messageId: m, delta: pick(r, WORDS), ...sub }));
-            out.push({ type: 'REASONING_MESSAGE_END', messageId: m, ...sub });
-            if (chance(r, 0.5)) out.push({ type: 'REASONING_ENCRYPTED_VALUE', subtype: 'message', entityId: m, encryptedValue: 'enc', ...sub });
-          } else {
-            const m = id('rchunk');
-            knownMessages.push(m);
-            out.push({ type: 'REASONING_MESSAGE_CHUNK', messageId: m, delta: 'think', ...sub });
-            out.push({ type: 'REASONING_MESSAGE_CHUNK', delta: 'ing', ...sub });
-          }
-          if (knownTools.length && chance(r, 0.3)) out.push({ type: 'REASONING_ENCRYPTED_VALUE', subtype: 'tool-call', entityId: pick(r, knownTools), encryptedValue: 'enc2' });
-          if (!chance(r, chaos)) out.push({ type: 'REASONING_END', messageId: span, ...sub });
-          break;
-        }
-        case 12:
-          out.push({ type: 'THINKING_START', ...(chance(r, 0.5) ? { title: 'Plan' } : {}) });
-          out.push({ type: 'THINKING_TEXT_MESSAGE_START' });
-          out.push({ type: 'THINKING_TEXT_MESSAGE_CONTENT', delta: 'hmm' });
-          out.push({ type: 'THINKING_TEXT_MESSAGE_END' });
-          out.push({ type: 'THINKING_END' });
-          break;
-        case 13: {
-          const subagentRunId = id('sub');
-          const parent = subagents.length && chance(r, 0.3) ? { parentSubagentRunId: pick(r, subagents) } : {};
-          out.push({ type: 'SUBAGENT_STARTED', subagentRunId, name: 'helper', ...parent, ...(chance(r, 0.3) ? { parentToolCallId: knownTools.at(-1) ?? 'x' } : {}) });
-          subagents.push(subagentRunId);
-          const m = id('submsg');
-          knownMessages.push(m);
-          out.push({ type: 'TEXT_MESSAGE_START', messageId: m, subagentRunId });
-          out.push({ type: 'TEXT_MESSAGE_CONTENT', messageId: m, delta: 'sub says', subagentRunId });
-          out.push({ type: 'TEXT_MESSAGE_END', messageId: m, subagentRunId });
-          if (!chance(r, chaos)) {
-            out.push(
-              chance(r, 0.8)
-                ? { type: 'SUBAGENT_FINISHED', subagentRunId, ...(chance(r, 0.5) ? { outcome: { type: 'success' } } : {}), ...(chance(r, 0.3) ? { result: { ok: true } } : {}) }
-                : { type: 'SUBAGENT_ERROR', subagentRunId, message: 'failed' },
-            );
-          }
-          break;
-        }
-        case 14: {
-          const name = pick(r, ['plan', 'act', 'reflect']);
-          if (openSteps.includes(name) || chance(r, 0.5)) {
-            if (openSteps.length) out.push({ type: 'STEP_FINISHED', stepName: openSteps.pop()!, ...sub });
-          } else {
-            openSteps.push(name);
-            out.push({ type: 'STEP_STARTED', stepName: name });
-          }
-          break;
-        }
-        case 15:
-          out.push(chance(r, 0.5) ? { type: 'RAW', event: jsonValue(r), ...(chance(r, 0.5) ? { source: 'openai' } : {}) } : { type: 'CUSTOM', name: 'x', value: jsonValue(r) });
-          break;
-        case 16:
-          if (chance(r, chaos)) {
-            out.push(
-              pick(r, [
-                { type: 'TOTALLY_UNKNOWN', x: 1 },
-                { type: 'TEXT_MESSAGE_CONTENT', messageId: 'never-opened', delta: 'x' },
-                { type: 'TEXT_MESSAGE_START', messageId: knownMessages.at(-1) ?? 'm' },
-                { type: 'TOOL_CALL_ARGS', toolCallId: 'never', delta: 'x' },
-                { type: 'STEP_FINISHED', stepName: 'never-started' },
-                { type: 'SUBAGENT_FINISHED', subagentRunId: 'ghost' },
-                { type: 'TEXT_MESSAGE_START', messageId: 'n', subagentRunId: null },
-                { type: 'TOOL_CALL_START', toolCallId: id('nullparent'), toolCallName: 'f', parentMessageId: null },
-                { type: 'TEXT_MESSAGE_CHUNK', delta: 'no id' },
-                { type: 'RUN_STARTED', threadId: 'thread-1', runId: 'nested' },
-                { type: 'META', metaType: 'thumbs_up', payload: {} },
-                { type: 'TEXT_MESSAGE_CONTENT', messageId: 'm', delta: 5 },
-              ]),
-            );
-          }
-          break;
-      }
+      if (kind <= 2) textEvents(g, kind, sub);
+      else if (kind <= 5) toolsEvents(g, kind, sub);
+      else if (kind <= 10) stateEvents(g, kind, sub);
+      else if (kind <= 12) reasoningEvents(g, kind, sub);
+      else otherEvents(g, kind, sub);
     }
     while (openSteps.length && !chance(r, chaos)) out.push({ type: 'STEP_FINISHED', stepName: openSteps.pop()! });
     // Close subagents left open by the run, unless chaos says not to.
@@ -271,6 +144,186 @@ export function generateSequence(seed: number, options: Partial<GenOptions> = {}
     }
   }
   return out;
+}
+
+/** Text messages, streamed or as chunks. */
+function textEvents(g: Gen, kind: number, sub: E): void {
+  const { r, chaos, out, id, knownMessages, knownTools, activities, subagents, openSteps } = g;
+  switch (kind) {
+      case 0:
+      case 1: {
+        const messageId = chance(r, 0.1) && knownMessages.length ? pick(r, knownMessages) : id('msg');
+        knownMessages.push(messageId);
+        out.push(withMeta(r, { type: 'TEXT_MESSAGE_START', messageId, ...(chance(r, 0.7) ? { role: pick(r, ['assistant', 'user', 'system', 'developer']) } : {}), ...(chance(r, 0.1) ? { name: 'bot' } : {}), ...sub }));
+        for (let n = Math.floor(r() * 4); n > 0; n--) out.push(withMeta(r, { type: 'TEXT_MESSAGE_CONTENT', messageId, delta: pick(r, WORDS), ...sub }));
+        if (!chance(r, chaos)) out.push(withMeta(r, { type: 'TEXT_MESSAGE_END', messageId, ...sub }));
+        break;
+      }
+      case 2: {
+        const messageId = id('chunk');
+        knownMessages.push(messageId);
+        out.push(withMeta(r, { type: 'TEXT_MESSAGE_CHUNK', messageId, delta: pick(r, WORDS), ...(chance(r, 0.3) ? { role: 'assistant' } : {}), ...sub }));
+        for (let n = Math.floor(r() * 3); n > 0; n--) out.push(withMeta(r, { type: 'TEXT_MESSAGE_CHUNK', ...(chance(r, 0.5) ? { messageId } : {}), delta: pick(r, WORDS), ...sub }));
+        break;
+      }
+  }
+}
+
+/** Tool calls with arguments and results, streamed or as chunks. */
+function toolsEvents(g: Gen, kind: number, sub: E): void {
+  const { r, chaos, out, id, knownMessages, knownTools, activities, subagents, openSteps } = g;
+  switch (kind) {
+      case 3:
+      case 4: {
+        const toolCallId = chance(r, 0.05) && knownTools.length ? pick(r, knownTools) : id('call');
+        knownTools.push(toolCallId);
+        const parent = pick(r, [undefined, undefined, knownMessages.at(-1), knownMessages[0], 'unknown-parent', '']);
+        out.push(withMeta(r, { type: 'TOOL_CALL_START', toolCallId, toolCallName: pick(r, ['search', 'weather']), ...(parent !== undefined ? { parentMessageId: parent } : {}), ...sub }));
+        for (let n = Math.floor(r() * 3); n > 0; n--) out.push(withMeta(r, { type: 'TOOL_CALL_ARGS', toolCallId, delta: pick(r, ['{"q":', '"x"', '}', '']), ...sub }));
+        if (!chance(r, chaos)) out.push(withMeta(r, { type: 'TOOL_CALL_END', toolCallId, ...sub }));
+        if (chance(r, 0.6)) {
+          const resultId = id('result');
+          knownMessages.push(resultId);
+          out.push(withMeta(r, { type: 'TOOL_CALL_RESULT', messageId: resultId, toolCallId: chance(r, 0.9) ? toolCallId : 'nope', content: pick(r, ['ok', '{"t":21}']), ...(chance(r, 0.5) ? { role: 'tool' } : {}), ...sub }));
+        }
+        break;
+      }
+      case 5: {
+        const toolCallId = id('tchunk');
+        knownTools.push(toolCallId);
+        out.push({ type: 'TOOL_CALL_CHUNK', toolCallId, toolCallName: 'lookup', delta: '{"a":', ...(chance(r, 0.3) ? { parentMessageId: knownMessages.at(-1) ?? 'p' } : {}), ...sub });
+        if (chance(r, 0.7)) out.push({ type: 'TOOL_CALL_CHUNK', delta: '1}', ...sub });
+        break;
+      }
+  }
+}
+
+/** State and messages snapshots, state and activity patches. */
+function stateEvents(g: Gen, kind: number, sub: E): void {
+  const { r, chaos, out, id, knownMessages, knownTools, activities, subagents, openSteps } = g;
+  switch (kind) {
+      case 6:
+        out.push(withMeta(r, { type: 'STATE_SNAPSHOT', snapshot: { a: jsonValue(r), items: [], count: 0 }, ...sub }));
+        break;
+      case 7:
+        out.push({ type: 'STATE_DELTA', delta: Array.from({ length: 1 + Math.floor(r() * 3) }, () => patchOp(r, !chance(r, chaos))), ...sub });
+        break;
+      case 8: {
+        const messages: E[] = [];
+        for (const mid of knownMessages.slice(-2)) if (chance(r, 0.5)) messages.push({ id: mid, role: 'assistant', content: 'rewritten' });
+        messages.push({ id: id('snap'), role: pick(r, ['user', 'assistant']), content: 'from snapshot' });
+        if (chance(r, 0.3)) messages.push({ id: id('act'), role: 'activity', activityType: 'PLAN', content: { step: 1 } });
+        if (chance(r, 0.3)) messages.push({ id: id('rsn'), role: 'reasoning', content: 'thought' });
+        if (chance(r, 0.2)) messages.push({ id: id('tools'), role: 'assistant', toolCalls: [{ id: id('snapcall'), type: 'function', function: { name: 'f', arguments: '{}' } }] });
+        for (const m of messages) knownMessages.push(m.id as string);
+        const snap: E = { type: 'MESSAGES_SNAPSHOT', messages };
+        if (chance(r, 0.15)) snap.metadata = { '@ag-ui/client': { authoritativeActivityTypes: pick(r, [null, ['PLAN'], []]) } };
+        out.push(snap);
+        break;
+      }
+      case 9: {
+        const messageId = chance(r, 0.4) && activities.length ? pick(r, activities) : chance(r, chaos) && knownMessages.length ? pick(r, knownMessages) : id('activity');
+        activities.push(messageId);
+        out.push(withMeta(r, { type: 'ACTIVITY_SNAPSHOT', messageId, activityType: pick(r, ['PLAN', 'SEARCH']), content: { items: [], count: 0 }, ...(chance(r, 0.3) ? { replace: chance(r, 0.5) } : {}), ...sub }));
+        break;
+      }
+      case 10:
+        out.push(withMeta(r, { type: 'ACTIVITY_DELTA', messageId: activities.length && !chance(r, chaos) ? pick(r, activities) : 'nowhere', activityType: 'PLAN', patch: [patchOp(r, !chance(r, chaos))], ...sub }));
+        break;
+  }
+}
+
+/** Reasoning spans and messages, encrypted values, and the deprecated THINKING_* events. */
+function reasoningEvents(g: Gen, kind: number, sub: E): void {
+  const { r, chaos, out, id, knownMessages, knownTools, activities, subagents, openSteps } = g;
+  switch (kind) {
+      case 11: {
+        const span = id('reason');
+        out.push({ type: 'REASONING_START', messageId: span, ...sub });
+        if (chance(r, 0.5)) {
+          const m = id('rmsg');
+          knownMessages.push(m);
+          out.push(withMeta(r, { type: 'REASONING_MESSAGE_START', messageId: m, role: 'reasoning', ...sub }));
+          out.push(withMeta(r, { type: 'REASONING_MESSAGE_CONTENT', messageId: m, delta: pick(r, WORDS), ...sub }));
+          out.push({ type: 'REASONING_MESSAGE_END', messageId: m, ...sub });
+          if (chance(r, 0.5)) out.push({ type: 'REASONING_ENCRYPTED_VALUE', subtype: 'message', entityId: m, encryptedValue: 'enc', ...sub });
+        } else {
+          const m = id('rchunk');
+          knownMessages.push(m);
+          out.push({ type: 'REASONING_MESSAGE_CHUNK', messageId: m, delta: 'think', ...sub });
+          out.push({ type: 'REASONING_MESSAGE_CHUNK', delta: 'ing', ...sub });
+        }
+        if (knownTools.length && chance(r, 0.3)) out.push({ type: 'REASONING_ENCRYPTED_VALUE', subtype: 'tool-call', entityId: pick(r, knownTools), encryptedValue: 'enc2' });
+        if (!chance(r, chaos)) out.push({ type: 'REASONING_END', messageId: span, ...sub });
+        break;
+      }
+      case 12:
+        out.push({ type: 'THINKING_START', ...(chance(r, 0.5) ? { title: 'Plan' } : {}) });
+        out.push({ type: 'THINKING_TEXT_MESSAGE_START' });
+        out.push({ type: 'THINKING_TEXT_MESSAGE_CONTENT', delta: 'hmm' });
+        out.push({ type: 'THINKING_TEXT_MESSAGE_END' });
+        out.push({ type: 'THINKING_END' });
+        break;
+  }
+}
+
+/** Subagents, steps, raw and custom events, and events broken on purpose. */
+function otherEvents(g: Gen, kind: number, sub: E): void {
+  const { r, chaos, out, id, knownMessages, knownTools, activities, subagents, openSteps } = g;
+  switch (kind) {
+      case 13: {
+        const subagentRunId = id('sub');
+        const parent = subagents.length && chance(r, 0.3) ? { parentSubagentRunId: pick(r, subagents) } : {};
+        out.push({ type: 'SUBAGENT_STARTED', subagentRunId, name: 'helper', ...parent, ...(chance(r, 0.3) ? { parentToolCallId: knownTools.at(-1) ?? 'x' } : {}) });
+        subagents.push(subagentRunId);
+        const m = id('submsg');
+        knownMessages.push(m);
+        out.push({ type: 'TEXT_MESSAGE_START', messageId: m, subagentRunId });
+        out.push({ type: 'TEXT_MESSAGE_CONTENT', messageId: m, delta: 'sub says', subagentRunId });
+        out.push({ type: 'TEXT_MESSAGE_END', messageId: m, subagentRunId });
+        if (!chance(r, chaos)) {
+          out.push(
+            chance(r, 0.8)
+              ? { type: 'SUBAGENT_FINISHED', subagentRunId, ...(chance(r, 0.5) ? { outcome: { type: 'success' } } : {}), ...(chance(r, 0.3) ? { result: { ok: true } } : {}) }
+              : { type: 'SUBAGENT_ERROR', subagentRunId, message: 'failed' },
+          );
+        }
+        break;
+      }
+      case 14: {
+        const name = pick(r, ['plan', 'act', 'reflect']);
+        if (openSteps.includes(name) || chance(r, 0.5)) {
+          if (openSteps.length) out.push({ type: 'STEP_FINISHED', stepName: openSteps.pop()!, ...sub });
+        } else {
+          openSteps.push(name);
+          out.push({ type: 'STEP_STARTED', stepName: name });
+        }
+        break;
+      }
+      case 15:
+        out.push(chance(r, 0.5) ? { type: 'RAW', event: jsonValue(r), ...(chance(r, 0.5) ? { source: 'openai' } : {}) } : { type: 'CUSTOM', name: 'x', value: jsonValue(r) });
+        break;
+      case 16:
+        if (chance(r, chaos)) {
+          out.push(
+            pick(r, [
+              { type: 'TOTALLY_UNKNOWN', x: 1 },
+              { type: 'TEXT_MESSAGE_CONTENT', messageId: 'never-opened', delta: 'x' },
+              { type: 'TEXT_MESSAGE_START', messageId: knownMessages.at(-1) ?? 'm' },
+              { type: 'TOOL_CALL_ARGS', toolCallId: 'never', delta: 'x' },
+              { type: 'STEP_FINISHED', stepName: 'never-started' },
+              { type: 'SUBAGENT_FINISHED', subagentRunId: 'ghost' },
+              { type: 'TEXT_MESSAGE_START', messageId: 'n', subagentRunId: null },
+              { type: 'TOOL_CALL_START', toolCallId: id('nullparent'), toolCallName: 'f', parentMessageId: null },
+              { type: 'TEXT_MESSAGE_CHUNK', delta: 'no id' },
+              { type: 'RUN_STARTED', threadId: 'thread-1', runId: 'nested' },
+              { type: 'META', metaType: 'thumbs_up', payload: {} },
+              { type: 'TEXT_MESSAGE_CONTENT', messageId: 'm', delta: 5 },
+            ]),
+          );
+        }
+        break;
+  }
 }
 
 /**

@@ -181,44 +181,110 @@ export class ReferenceVerifier {
         }
       }
     }
-    const sub = e.subagentRunId as string | undefined;
+    fail(this.transition(event, e.subagentRunId as string | undefined));
+    return first;
+  }
+
+  /** What one event does to the bookkeeping, and the reference's error for it, by kind of event (exhaustive). */
+  private transition(event: AgUiEvent, sub: string | undefined): ReferenceError | undefined {
+    switch (event.type) {
+      case 'TEXT_MESSAGE_START':
+      case 'TEXT_MESSAGE_CONTENT':
+      case 'TEXT_MESSAGE_END':
+        return this.text(event, sub);
+      case 'TOOL_CALL_START':
+      case 'TOOL_CALL_ARGS':
+      case 'TOOL_CALL_END':
+      case 'TOOL_CALL_RESULT':
+        return this.tool(event, sub);
+      case 'STEP_STARTED':
+      case 'STEP_FINISHED':
+        return this.step(event, sub);
+      case 'REASONING_START':
+      case 'REASONING_MESSAGE_START':
+      case 'REASONING_MESSAGE_CONTENT':
+      case 'REASONING_MESSAGE_END':
+      case 'REASONING_END':
+      case 'REASONING_ENCRYPTED_VALUE':
+        return this.reasoning(event, sub);
+      case 'ACTIVITY_SNAPSHOT':
+      case 'ACTIVITY_DELTA':
+        return this.activity(event, sub);
+      case 'SUBAGENT_STARTED':
+      case 'SUBAGENT_FINISHED':
+      case 'SUBAGENT_ERROR':
+        return this.subagent(event, sub);
+      case 'MESSAGES_SNAPSHOT':
+      case 'RUN_STARTED':
+      case 'RUN_FINISHED':
+      case 'RUN_ERROR':
+        return this.lifecycle(event, sub);
+      // Chunks are expanded before the verifier sees them; state and custom events have no lifecycle.
+      case 'TEXT_MESSAGE_CHUNK':
+      case 'TOOL_CALL_CHUNK':
+      case 'REASONING_MESSAGE_CHUNK':
+      case 'STATE_SNAPSHOT':
+      case 'STATE_DELTA':
+      case 'RAW':
+      case 'CUSTOM':
+        return undefined;
+      default: {
+        const unhandled: never = event;
+        return unhandled;
+      }
+    }
+  }
+
+  /** Text messages: open, owned by one agent, closed once. */
+  private text(event: Extract<AgUiEvent, { type: 'TEXT_MESSAGE_START' | 'TEXT_MESSAGE_CONTENT' | 'TEXT_MESSAGE_END' }>, sub: string | undefined): ReferenceError | undefined {
+    const type = event.type;
     switch (event.type) {
       case 'TEXT_MESSAGE_START': {
         const id = event.messageId;
         if (this.texts.has(id)) {
-          fail({ ruleId: 'text/already-open', message: `Cannot send 'TEXT_MESSAGE_START' event: A text message with ID '${id}' is already in progress. Complete it with 'TEXT_MESSAGE_END' first.` });
-          return first;
+          return { ruleId: 'text/already-open', message: `Cannot send 'TEXT_MESSAGE_START' event: A text message with ID '${id}' is already in progress. Complete it with 'TEXT_MESSAGE_END' first.` };
         }
         const owner = this.owners.message.get(id);
-        if (owner && fail(this.mismatch(type, sub, owner, 'message', id))) return first;
+        if (owner) {
+          const m = this.mismatch(type, sub, owner, 'message', id);
+          if (m) return m;
+        }
         this.mention(`t:${id}`);
         this.texts.add(id);
         if (!owner) this.owners.message.set(id, { subagentRunId: sub });
-        return first;
+        return undefined;
       }
       case 'TEXT_MESSAGE_CONTENT':
       case 'TEXT_MESSAGE_END': {
         const id = event.messageId;
         if (!this.texts.has(id) && this.openedInPrefix(`t:${id}`)) this.texts.add(id);
         if (!this.texts.has(id)) {
-          fail({
+          return {
             ruleId: 'text/not-open',
             message:
               type === 'TEXT_MESSAGE_CONTENT'
                 ? `Cannot send 'TEXT_MESSAGE_CONTENT' event: No active text message found with ID '${id}'. Start a text message with 'TEXT_MESSAGE_START' first.`
                 : `Cannot send 'TEXT_MESSAGE_END' event: No active text message found with ID '${id}'. A 'TEXT_MESSAGE_START' event must be sent first.`,
-          });
-          return first;
+          };
         }
-        if (fail(this.mismatch(type, sub, this.owners.message.get(id), 'message', id))) return first;
+        {
+          const m = this.mismatch(type, sub, this.owners.message.get(id), 'message', id);
+          if (m) return m;
+        }
         if (type === 'TEXT_MESSAGE_END') this.texts.delete(id);
-        return first;
+        return undefined;
       }
+    }
+  }
+
+  /** Tool calls: open, owned by the message that carries them, closed once. */
+  private tool(event: Extract<AgUiEvent, { type: 'TOOL_CALL_START' | 'TOOL_CALL_ARGS' | 'TOOL_CALL_END' | 'TOOL_CALL_RESULT' }>, sub: string | undefined): ReferenceError | undefined {
+    const type = event.type;
+    switch (event.type) {
       case 'TOOL_CALL_START': {
         const id = event.toolCallId;
         if (this.tools.has(id)) {
-          fail({ ruleId: 'tool/already-open', message: `Cannot send 'TOOL_CALL_START' event: A tool call with ID '${id}' is already in progress. Complete it with 'TOOL_CALL_END' first.` });
-          return first;
+          return { ruleId: 'tool/already-open', message: `Cannot send 'TOOL_CALL_START' event: A tool call with ID '${id}' is already in progress. Complete it with 'TOOL_CALL_END' first.` };
         }
         const parentId = event.parentMessageId;
         let parent: Owner | undefined;
@@ -226,58 +292,69 @@ export class ReferenceVerifier {
           const p = this.owners.message.get(parentId);
           if (p) {
             if (sub !== undefined && sub !== p.subagentRunId) {
-              fail({
+              return {
                 ruleId: 'tool/parent-owner',
                 message: `Cannot send 'TOOL_CALL_START': subagentRunId '${sub}' does not match its parent message '${parentId}' owner '${p.subagentRunId ?? '(the parent agent)'}'. A tool call belongs to the message that carries it.`,
-              });
-              return first;
+              };
             }
             parent = p;
           }
         }
         const existing = this.owners.toolCall.get(id);
         if (existing) {
-          if (fail(this.mismatch(type, sub, existing, 'tool call', id))) return first;
+          {
+          const m = this.mismatch(type, sub, existing, 'tool call', id);
+          if (m) return m;
+        }
           if (sub === undefined && parent && parent.subagentRunId !== existing.subagentRunId) {
-            fail({
+            return {
               ruleId: 'tool/parent-owner',
               message: `Cannot send 'TOOL_CALL_START': tool call '${id}' is owned by '${existing.subagentRunId ?? '(the parent agent)'}' but its parent message '${parentId}' is owned by '${parent.subagentRunId ?? '(the parent agent)'}'. A tool call belongs to the message that carries it.`,
-            });
-            return first;
+            };
           }
         }
         this.mention(`c:${id}`);
         this.tools.add(id);
         if (!existing) this.owners.toolCall.set(id, sub === undefined ? (parent ?? { subagentRunId: undefined }) : { subagentRunId: sub });
-        return first;
+        return undefined;
       }
       case 'TOOL_CALL_ARGS':
       case 'TOOL_CALL_END': {
         const id = event.toolCallId;
         if (!this.tools.has(id) && this.openedInPrefix(`c:${id}`)) this.tools.add(id);
         if (!this.tools.has(id)) {
-          fail({
+          return {
             ruleId: 'tool/not-open',
             message:
               type === 'TOOL_CALL_ARGS'
                 ? `Cannot send 'TOOL_CALL_ARGS' event: No active tool call found with ID '${id}'. Start a tool call with 'TOOL_CALL_START' first.`
                 : `Cannot send 'TOOL_CALL_END' event: No active tool call found with ID '${id}'. A 'TOOL_CALL_START' event must be sent first.`,
-          });
-          return first;
+          };
         }
-        if (fail(this.mismatch(type, sub, this.owners.toolCall.get(id), 'tool call', id))) return first;
+        {
+          const m = this.mismatch(type, sub, this.owners.toolCall.get(id), 'tool call', id);
+          if (m) return m;
+        }
         if (type === 'TOOL_CALL_END') this.tools.delete(id);
-        return first;
+        return undefined;
       }
+      case 'TOOL_CALL_RESULT':
+        if (typeof event.messageId === 'string') this.owners.message.set(event.messageId, { subagentRunId: sub });
+        return undefined;
+    }
+  }
+
+  /** Steps: opened and finished by the same agent. */
+  private step(event: Extract<AgUiEvent, { type: 'STEP_STARTED' | 'STEP_FINISHED' }>, sub: string | undefined): ReferenceError | undefined {
+    switch (event.type) {
       case 'STEP_STARTED': {
         const name = event.stepName;
         if (this.stepsOf(sub).has(name)) {
-          fail({ ruleId: 'step/already-open', message: `Step "${name}" is already active for 'STEP_STARTED'${sub === undefined ? '' : ` in subagent '${sub}'`}` });
-          return first;
+          return { ruleId: 'step/already-open', message: `Step "${name}" is already active for 'STEP_STARTED'${sub === undefined ? '' : ` in subagent '${sub}'`}` };
         }
         this.mention(`p:${sub}:${name}`);
         this.stepsOf(sub).set(name, true);
-        return first;
+        return undefined;
       }
       case 'STEP_FINISHED': {
         const name = event.stepName;
@@ -292,7 +369,7 @@ export class ReferenceVerifier {
               break;
             }
           }
-          fail(
+          return (
             found
               ? {
                   ruleId: 'step/wrong-owner',
@@ -300,41 +377,41 @@ export class ReferenceVerifier {
                     other === undefined ? 'the parent agent' : `subagent '${other}'`
                   }. A step must be finished by whoever started it.`,
                 }
-              : { ruleId: 'step/not-started', message: `Cannot send 'STEP_FINISHED' for step "${name}" that was not started` },
+              : { ruleId: 'step/not-started', message: `Cannot send 'STEP_FINISHED' for step "${name}" that was not started` }
           );
-          return first;
         }
         this.stepsOf(sub).delete(name);
-        return first;
+        return undefined;
       }
-      case 'ACTIVITY_SNAPSHOT': {
-        const id = event.messageId;
-        if (!this.owners.activity.has(id) || event.replace !== false) this.owners.activity.set(id, { subagentRunId: sub });
-        return first;
-      }
-      case 'TOOL_CALL_RESULT':
-        if (typeof event.messageId === 'string') this.owners.message.set(event.messageId, { subagentRunId: sub });
-        return first;
+    }
+  }
+
+  /** Reasoning spans and messages, and encrypted values: open, owned, closed once. */
+  private reasoning(event: Extract<AgUiEvent, { type: 'REASONING_START' | 'REASONING_MESSAGE_START' | 'REASONING_MESSAGE_CONTENT' | 'REASONING_MESSAGE_END' | 'REASONING_END' | 'REASONING_ENCRYPTED_VALUE' }>, sub: string | undefined): ReferenceError | undefined {
+    const type = event.type;
+    switch (event.type) {
       case 'REASONING_START':
       case 'REASONING_MESSAGE_START': {
         const id = event.messageId;
         const span = type === 'REASONING_START';
         const open = span ? this.spans : this.reasoningMessages;
         if (open.has(id)) {
-          fail({
+          return {
             ruleId: 'reasoning/already-open',
             message: span
               ? `Cannot send 'REASONING_START' event: A reasoning span with ID '${id}' is already in progress. Complete it with 'REASONING_END' first.`
               : `Cannot send 'REASONING_MESSAGE_START' event: A reasoning message with ID '${id}' is already in progress. Complete it with 'REASONING_MESSAGE_END' first.`,
-          });
-          return first;
+          };
         }
         const owner = this.owners.reasoning.get(id);
-        if (owner && fail(this.mismatch(type, sub, owner, 'reasoning message', id))) return first;
+        if (owner) {
+          const m = this.mismatch(type, sub, owner, 'reasoning message', id);
+          if (m) return m;
+        }
         this.mention(`${span ? 's' : 'r'}:${id}`);
         open.add(id);
         if (!owner) this.owners.reasoning.set(id, { subagentRunId: sub });
-        return first;
+        return undefined;
       }
       case 'REASONING_MESSAGE_CONTENT':
       case 'REASONING_MESSAGE_END':
@@ -344,17 +421,19 @@ export class ReferenceVerifier {
         const open = span ? this.spans : this.reasoningMessages;
         if (!open.has(id) && this.openedInPrefix(`${span ? 's' : 'r'}:${id}`)) open.add(id);
         if (!open.has(id)) {
-          fail({
+          return {
             ruleId: 'reasoning/not-open',
             message: span
               ? `Cannot send 'REASONING_END' event: No active reasoning span found with ID '${id}'. A 'REASONING_START' event must be sent first.`
               : `Cannot send '${type}' event: No active reasoning message found with ID '${id}'. Start a reasoning message with 'REASONING_MESSAGE_START' first.`,
-          });
-          return first;
+          };
         }
-        if (fail(this.mismatch(type, sub, this.owners.reasoning.get(id), 'reasoning message', id))) return first;
+        {
+          const m = this.mismatch(type, sub, this.owners.reasoning.get(id), 'reasoning message', id);
+          if (m) return m;
+        }
         if (type !== 'REASONING_MESSAGE_CONTENT') open.delete(id);
-        return first;
+        return undefined;
       }
       case 'REASONING_ENCRYPTED_VALUE': {
         const id = event.entityId;
@@ -365,69 +444,83 @@ export class ReferenceVerifier {
               ? (this.owners.message.get(id) ?? this.owners.reasoning.get(id))
               : this.owners.reasoning.get(id);
         const noun = event.subtype === 'tool-call' ? 'tool call' : event.subtype === 'message' ? 'message' : 'reasoning message';
-        fail(this.mismatch(type, sub, owner, noun, id));
-        return first;
+        return this.mismatch(type, sub, owner, noun, id);
+      }
+    }
+  }
+
+  /** Activity messages: owned by the agent that made them. */
+  private activity(event: Extract<AgUiEvent, { type: 'ACTIVITY_SNAPSHOT' | 'ACTIVITY_DELTA' }>, sub: string | undefined): ReferenceError | undefined {
+    const type = event.type;
+    switch (event.type) {
+      case 'ACTIVITY_SNAPSHOT': {
+        const id = event.messageId;
+        if (!this.owners.activity.has(id) || event.replace !== false) this.owners.activity.set(id, { subagentRunId: sub });
+        return undefined;
       }
       case 'ACTIVITY_DELTA':
-        fail(this.mismatch(type, sub, this.owners.activity.get(event.messageId), 'activity', event.messageId));
-        return first;
+        return this.mismatch(type, sub, this.owners.activity.get(event.messageId), 'activity', event.messageId);
+    }
+  }
+
+  /** Subagents: started once, with a known parent, finished once. */
+  private subagent(event: Extract<AgUiEvent, { type: 'SUBAGENT_STARTED' | 'SUBAGENT_FINISHED' | 'SUBAGENT_ERROR' }>, sub: string | undefined): ReferenceError | undefined {
+    const type = event.type;
+    const e = event as unknown as Obj;
+    switch (event.type) {
       case 'SUBAGENT_STARTED': {
         if (typeof e.subagentRunId !== 'string') {
-          fail({ ruleId: 'subagent/missing-field', message: `Cannot send 'SUBAGENT_STARTED' without a 'subagentRunId'.` });
-          return first;
+          return { ruleId: 'subagent/missing-field', message: `Cannot send 'SUBAGENT_STARTED' without a 'subagentRunId'.` };
         }
         if (typeof e.name !== 'string') {
-          fail({ ruleId: 'subagent/missing-field', message: `Cannot send 'SUBAGENT_STARTED' without a 'name'.` });
-          return first;
+          return { ruleId: 'subagent/missing-field', message: `Cannot send 'SUBAGENT_STARTED' without a 'name'.` };
         }
         const id = e.subagentRunId;
         const parent = e.parentSubagentRunId as string | undefined;
         if (this.activeSubagents.has(id)) {
-          fail({ ruleId: 'subagent/already-active', message: `Cannot send 'SUBAGENT_STARTED': subagent '${id}' is already active. Finish it with 'SUBAGENT_FINISHED' first.` });
-          return first;
+          return { ruleId: 'subagent/already-active', message: `Cannot send 'SUBAGENT_STARTED': subagent '${id}' is already active. Finish it with 'SUBAGENT_FINISHED' first.` };
         }
         if (this.doneSubagents.has(id)) {
-          fail({
+          return {
             ruleId: 'subagent/reused',
             message: `Cannot send 'SUBAGENT_STARTED': subagent '${id}' has already finished in this run. Subagent IDs are per-invocation and cannot be reused.`,
-          });
-          return first;
+          };
         }
         this.mention(`a:${id}`);
         if (parent !== undefined && !this.activeSubagents.has(parent) && !this.doneSubagents.has(parent) && !this.openedInPrefix(`a:${parent}`)) {
-          fail({ ruleId: 'subagent/unknown-parent', message: `Cannot send 'SUBAGENT_STARTED': parentSubagentRunId '${parent}' has not been started in this run.` });
-          return first;
+          return { ruleId: 'subagent/unknown-parent', message: `Cannot send 'SUBAGENT_STARTED': parentSubagentRunId '${parent}' has not been started in this run.` };
         }
         this.activeSubagents.set(id, true);
-        return first;
+        return undefined;
       }
       case 'SUBAGENT_FINISHED':
       case 'SUBAGENT_ERROR': {
         if (typeof e.subagentRunId !== 'string') {
-          fail({ ruleId: 'subagent/missing-field', message: `Cannot send '${type}' without a 'subagentRunId'.` });
-          return first;
+          return { ruleId: 'subagent/missing-field', message: `Cannot send '${type}' without a 'subagentRunId'.` };
         }
         if (type === 'SUBAGENT_ERROR' && typeof e.message !== 'string') {
-          fail({ ruleId: 'subagent/missing-field', message: `Cannot send 'SUBAGENT_ERROR' without a 'message'.` });
-          return first;
+          return { ruleId: 'subagent/missing-field', message: `Cannot send 'SUBAGENT_ERROR' without a 'message'.` };
         }
         const id = e.subagentRunId;
         if (!this.activeSubagents.has(id) && this.openedInPrefix(`a:${id}`)) this.activeSubagents.set(id, true);
         if (!this.activeSubagents.has(id)) {
-          fail({ ruleId: 'subagent/not-active', message: `Cannot send '${type}': no active subagent found with ID '${id}'. A 'SUBAGENT_STARTED' event must be sent first.` });
-          return first;
+          return { ruleId: 'subagent/not-active', message: `Cannot send '${type}': no active subagent found with ID '${id}'. A 'SUBAGENT_STARTED' event must be sent first.` };
         }
         this.activeSubagents.delete(id);
         this.doneSubagents.add(id);
-        return first;
+        return undefined;
       }
+    }
+  }
+
+  /** The run itself, and the messages a snapshot or an input brings. */
+  private lifecycle(event: Extract<AgUiEvent, { type: 'MESSAGES_SNAPSHOT' | 'RUN_STARTED' | 'RUN_FINISHED' | 'RUN_ERROR' }>, sub: string | undefined): ReferenceError | undefined {
+    switch (event.type) {
       case 'MESSAGES_SNAPSHOT':
-        fail(this.registerMessages(event.messages, true));
-        return first;
+        return this.registerMessages(event.messages, true);
       case 'RUN_STARTED':
         this.started = true;
-        fail(this.registerMessages((event.input as Obj | undefined)?.messages, false));
-        return first;
+        return this.registerMessages((event.input as Obj | undefined)?.messages, false);
       case 'RUN_FINISHED': {
         const open: [string, string[]][] = [];
         const steps: string[] = [];
@@ -438,19 +531,16 @@ export class ReferenceVerifier {
         if (this.spans.size) open.push(['reasoning spans', [...this.spans]]);
         if (this.tools.size) open.push(['tool calls', [...this.tools]]);
         if (this.activeSubagents.size) open.push(['subagents', [...this.activeSubagents.keys()]]);
-        if (open.length > 0) {
-          const [what, ids] = open[0]!;
-          fail({ ruleId: 'run/finished-while-open', message: `Cannot send 'RUN_FINISHED' while ${what} are still active: ${ids.join(', ')}` });
-          // The reference stops here; a replay that goes on treats the run as finished.
-        }
         this.finished = true;
-        return first;
+        if (open.length === 0) return undefined;
+        const [what, ids] = open[0]!;
+        // The reference stops here; a replay that goes on treats the run as finished.
+        return { ruleId: 'run/finished-while-open', message: `Cannot send 'RUN_FINISHED' while ${what} are still active: ${ids.join(', ')}` };
       }
       case 'RUN_ERROR':
         this.errored = true;
-        return first;
-      default:
-        return first;
+        return undefined;
+
     }
   }
 }

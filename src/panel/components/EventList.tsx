@@ -1,5 +1,7 @@
+import { memo } from 'preact/compat';
 import { useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
+import type { Frame } from '../../engine/decode/frames';
 import { keyIds, preview, typeLabel } from '../../engine/events/summary';
 import type { SessionStore } from '../store/sessionStore';
 import { categoryOf } from './category';
@@ -77,81 +79,23 @@ export function EventList({ store }: { store: SessionStore }) {
   for (let r = first; r < last; r++) {
     const index = visible ? visible[r]! : r;
     const frame = frames[index]!;
-    const type = typeLabel(frame.event);
     const p = byIndex.get(index);
-    const start = store.runStartOf(index);
     const previous = index > 0 ? frames[index - 1] : undefined;
-    const navigatedHere = index > 0 && navigations.some((n) => n.atFrame === index);
-    const runStarts = type === 'RUN_STARTED';
-    const streamStarts = frame.index === 0 && !runStarts;
-    const streamChanged = previous !== undefined && previous.streamId !== frame.streamId;
-    const outcome = type === 'RUN_FINISHED' ? (frame.event as { outcome?: { type?: unknown } }).outcome?.type : undefined;
-    const replayed = frame.index === 0 && store.session.value.streams.get(frame.streamId)?.info.replay !== undefined;
-    const ids = keyIds(frame.event);
-    const text = preview(frame.event);
     rows.push(
-      <div
+      <EventRow
         key={index}
-        role="row"
-        aria-rowindex={r + 1}
-        aria-selected={store.selected.value === index}
-        class={[
-          'row',
-          store.selected.value === index && 'selected',
-          p?.errors && 'has-error',
-          navigatedHere && 'nav-divider',
-          runStarts && 'run-start',
-          (streamStarts || (streamChanged && !runStarts)) && 'stream-change',
-          type === 'RUN_ERROR' && 'run-error',
-          outcome === 'interrupt' && 'run-interrupted',
-          !frame.replayable && 'not-replayed',
-        ]
-          .filter(Boolean)
-          .join(' ')}
-        style={{ top: `${r * ROW_HEIGHT}px` }}
-        onClick={() => store.select(index)}
-        data-index={index}
-        title={navigatedHere ? 'The page navigated before this event' : streamChanged ? `Stream ${frame.streamId}` : undefined}
-      >
-        <span role="gridcell" class="cell index">
-          {index}
-        </span>
-        <span role="gridcell" class="cell time">
-          {start === undefined ? '' : formatDelta(frame.t - start)}
-        </span>
-        <span role="gridcell" class={`cell type cat-${categoryOf(type)}`} title={type}>
-          {frame.direction === 'out' && (
-            <span class="dir" title="Sent by the page over the WebSocket (shown, not replayed)">
-              ↑{' '}
-            </span>
-          )}
-          {type}
-        </span>
-        {replayed && (
-          <span role="gridcell" class="cell row-tag tag-replayed" title="Answered by AG-UI DevTools (Replay to page), not by the network" data-testid="replayed-tag">
-            replayed
-          </span>
-        )}
-        {(outcome === 'interrupt' || type === 'RUN_ERROR') && (
-          <span role="gridcell" class={`cell row-tag ${type === 'RUN_ERROR' ? 'tag-error' : 'tag-interrupt'}`}>
-            {type === 'RUN_ERROR' ? 'failed' : 'interrupted'}
-          </span>
-        )}
-        <span role="gridcell" class="cell ids">
-          {ids.map(([k, v]) => (
-            <span class="id" key={k} title={`${k}: ${visibleText(v)}`}>
-              <span class="id-key">{k}</span> <Visible text={v} />
-            </span>
-          ))}
-        </span>
-        <span role="gridcell" class="cell preview" title={text ? visibleText(text) : undefined}>
-          <Visible text={text} />
-        </span>
-        <span role="gridcell" class="cell flags">
-          {p && p.errors > 0 && <span class="dot dot-error" title={`${p.errors} error(s)`} />}
-          {p && p.warnings > 0 && <span class="dot dot-warning" title={`${p.warnings} warning(s)`} />}
-        </span>
-      </div>,
+        store={store}
+        row={r}
+        index={index}
+        frame={frame}
+        selected={selectedIndex === index}
+        errors={p?.errors ?? 0}
+        warnings={p?.warnings ?? 0}
+        start={store.runStartOf(index)}
+        navigatedHere={index > 0 && navigations.some((n) => n.atFrame === index)}
+        streamChanged={previous !== undefined && previous.streamId !== frame.streamId}
+        replayed={frame.streamIndex === 0 && store.session.value.streams.get(frame.streamId)?.info.replay !== undefined}
+      />,
     );
   }
 
@@ -187,3 +131,96 @@ export function EventList({ store }: { store: SessionStore }) {
     </div>
   );
 }
+
+interface RowProps {
+  store: SessionStore;
+  /** Its place in the list, and the event's index. */
+  row: number;
+  index: number;
+  frame: Frame;
+  selected: boolean;
+  errors: number;
+  warnings: number;
+  /** When its run started (for "+ms"). */
+  start: number | undefined;
+  navigatedHere: boolean;
+  streamChanged: boolean;
+  replayed: boolean;
+}
+
+/**
+ * One row. Its props are values (a frame never changes once it came), so a repaint that follows the tail re-renders
+ * only the rows that are new or whose selection or problems changed.
+ */
+const EventRow = memo(function EventRow({ store, row, index, frame, selected, errors, warnings, start, navigatedHere, streamChanged, replayed }: RowProps) {
+  const type = typeLabel(frame.event);
+  const runStarts = type === 'RUN_STARTED';
+  const streamStarts = frame.streamIndex === 0 && !runStarts;
+  const outcome = type === 'RUN_FINISHED' ? (frame.event as { outcome?: { type?: unknown } }).outcome?.type : undefined;
+  const ids = keyIds(frame.event);
+  const text = preview(frame.event);
+  return (
+    <div
+      key={index}
+      role="row"
+      aria-rowindex={row + 1}
+      aria-selected={selected}
+      class={[
+        'row',
+        selected && 'selected',
+        errors > 0 && 'has-error',
+        navigatedHere && 'nav-divider',
+        runStarts && 'run-start',
+        (streamStarts || (streamChanged && !runStarts)) && 'stream-change',
+        type === 'RUN_ERROR' && 'run-error',
+        outcome === 'interrupt' && 'run-interrupted',
+        !frame.reducible && 'not-replayed',
+      ]
+        .filter(Boolean)
+        .join(' ')}
+      style={{ top: `${row * ROW_HEIGHT}px` }}
+      onClick={() => store.select(index)}
+      data-index={index}
+      title={navigatedHere ? 'The page navigated before this event' : streamChanged ? `Stream ${frame.streamId}` : undefined}
+    >
+      <span role="gridcell" class="cell index">
+        {index}
+      </span>
+      <span role="gridcell" class="cell time">
+        {start === undefined ? '' : formatDelta(frame.t - start)}
+      </span>
+      <span role="gridcell" class={`cell type cat-${categoryOf(type)}`} title={type}>
+        {frame.direction === 'out' && (
+          <span class="dir" title="Sent by the page over the WebSocket (shown, not replayed)">
+            ↑{' '}
+          </span>
+        )}
+        {type}
+      </span>
+      {replayed && (
+        <span role="gridcell" class="cell row-tag tag-replayed" title="Answered by AG-UI DevTools (Replay to page), not by the network" data-testid="replayed-tag">
+          replayed
+        </span>
+      )}
+      {(outcome === 'interrupt' || type === 'RUN_ERROR') && (
+        <span role="gridcell" class={`cell row-tag ${type === 'RUN_ERROR' ? 'tag-error' : 'tag-interrupt'}`}>
+          {type === 'RUN_ERROR' ? 'failed' : 'interrupted'}
+        </span>
+      )}
+      <span role="gridcell" class="cell ids">
+        {ids.map(([k, v]) => (
+          <span class="id" key={k} title={`${k}: ${visibleText(v)}`}>
+            <span class="id-key">{k}</span> <Visible text={v} />
+          </span>
+        ))}
+      </span>
+      <span role="gridcell" class="cell preview" title={text ? visibleText(text) : undefined}>
+        <Visible text={text} />
+      </span>
+      <span role="gridcell" class="cell flags">
+        {errors > 0 && <span class="dot dot-error" title={`${errors} error(s)`} />}
+        {warnings > 0 && <span class="dot dot-warning" title={`${warnings} warning(s)`} />}
+      </span>
+    </div>
+  );
+});

@@ -1,4 +1,4 @@
-import { useSignal } from '@preact/signals';
+import { type Signal, useSignal } from '@preact/signals';
 import { useMemo } from 'preact/hooks';
 import type { ReplayRule } from '../../bridge/messages';
 import { replayValues } from '../../engine/session/fromEvents';
@@ -6,7 +6,9 @@ import { CONTENT_TYPE, eventsOfStream, type ReplayScript, scriptFromEvents, scri
 import { originOf, type UrlMatch } from '../../engine/session/urlMatch';
 import { bytesToBase64 } from '../../engine/util/base64';
 import type { Problem } from '../../engine/verify/rules';
-import type { ReplayControl } from '../replay/replayControl';
+import type { ReplayControl, ReplaySource } from '../replay/replayControl';
+import type { RunEntity } from '../../engine/replay/timeline';
+import type { Session } from '../../engine/session/session';
 import type { SessionStore } from '../store/sessionStore';
 import { Modal } from './Modal';
 
@@ -122,7 +124,6 @@ export function ReplayDialog({
   const original = useMemo(() => toText(recorded.events), [recorded]);
   const edited = editing.value && text.value !== original;
   const { parsed, problems } = useMemo(() => checkEdit(editing.value, text.value), [editing.value, text.value]);
-  const errors = problems.filter((p) => p.severity === 'error').length;
 
   const setText = (next: string) => {
     text.value = next;
@@ -130,55 +131,20 @@ export function ReplayDialog({
   };
   /** Quick edits on event N (1-based, as the editor's lines after the bracket). */
   const quick = (how: 'drop' | 'cut' | 'error') => {
-    if (!parsed || !('events' in parsed)) return;
-    const n = Math.max(1, Math.min(parsed.events.length, Number(at.value) || 1));
-    const events = [...parsed.events];
-    if (how === 'drop') events.splice(n - 1, 1);
-    else if (how === 'cut') events.length = n;
-    else events.splice(n, 0, { type: 'RUN_ERROR', message: 'Injected by AG-UI DevTools (Replay to page)', code: 'INJECTED' });
-    setText(toText(events));
+    if (parsed && 'events' in parsed) setText(toText(quickEdit(parsed.events, Number(at.value) || 1, how)));
   };
 
   const later = run ? runs.filter((r) => r.lane === run.lane && r.start > run.start) : [];
   const arm = () => {
     if (!run || !info) return;
-    let script: ReplayScript;
     try {
-      if (edited) {
-        if (!parsed || !('events' in parsed)) throw new Error(parsed && 'error' in parsed ? parsed.error : 'Nothing to replay');
-        const { steps: _, ...like } = scriptFromStream(session, run.streamId);
-        script = scriptFromEvents(parsed.events, like, recorded.delays);
-      } else script = scriptFromStream(session, run.streamId);
+      const rule = { url: url.value.trim(), match: match.value, method: method.value.trim().toUpperCase(), every: every.value, pace: pace.value, origin, frames: frames.value };
+      const edit = edited && parsed ? { parsed, delays: recorded.delays } : undefined;
+      for (const [r, source] of rulesToArm(session, run, queue.value && !every.value ? later : [], rule, edit)) control.arm(r, source);
     } catch (error) {
       failure.value = (error as Error).message;
       return;
     }
-    const queued = queue.value && !every.value ? later : [];
-    const of = queued.length ? ` (1 of ${queued.length + 1})` : '';
-    const ruleOf = (s: ReplayScript, label: string): ReplayRule => ({
-      id: newId(),
-      label,
-      url: url.value.trim(),
-      match: match.value,
-      method: method.value.trim().toUpperCase(),
-      every: every.value,
-      pace: pace.value,
-      status: Math.min(599, Math.max(200, s.status)),
-      statusText: s.statusText,
-      contentType: s.contentType,
-      origin,
-      frames: frames.value,
-      steps: s.steps.map((x) => ({ base64: bytesToBase64(x.bytes), delay: x.delay, type: x.type.slice(0, 128) })),
-      armedAt: Date.now(),
-    });
-    const label = `run ${run.runId}${edited ? ' (edited copy)' : ''}${of}`;
-    control.arm(ruleOf(script, label), { streamId: run.streamId, label, edited, ...(info.requestBody !== undefined && { requestBody: info.requestBody }) });
-    // The later runs answer the requests after it, in order (each rule is for one request).
-    queued.forEach((r, i) => {
-      const body = session.streams.get(r.streamId)?.info.requestBody;
-      const text = `run ${r.runId} (${i + 2} of ${queued.length + 1})`;
-      control.arm(ruleOf(scriptFromStream(session, r.streamId), text), { streamId: r.streamId, label: text, edited: false, ...(body !== undefined && { requestBody: body }) });
-    });
     onClose();
   };
 
@@ -192,78 +158,10 @@ export function ReplayDialog({
             The next matching request of this tab (fetch) is answered with the recorded stream, in its own encoding and with its status, without the
             network. Armed rules survive a reload of the page and end when you disarm them or close this panel.
           </p>
-          <label class="field">
-            Run{' '}
-            <select aria-label="Run" value={String(runKey.value)} onChange={(e) => chooseRun(Number((e.currentTarget as HTMLSelectElement).value))} data-testid="replay-run">
-              {runs.map((r) => (
-                <option key={r.key} value={String(r.key)}>
-                  run {r.runId} · {r.status} · {session.streams.get(r.streamId)?.info.format}
-                  {control.edits.has(r.streamId) ? ' · edited' : ''}
-                </option>
-              ))}
-            </select>
-          </label>
-          <div class="field-row">
-            <label class="field grow">
-              URL{' '}
-              <input type="text" aria-label="URL pattern" value={url.value} onInput={(e) => (url.value = (e.currentTarget as HTMLInputElement).value)} data-testid="replay-url" />
-            </label>
-            <label class="field">
-              Match{' '}
-              <select aria-label="URL match" value={match.value} onChange={(e) => (match.value = (e.currentTarget as HTMLSelectElement).value as UrlMatch)} data-testid="replay-match">
-                <option value="exact">exact URL</option>
-                <option value="prefix">starts with</option>
-                <option value="glob">glob (* any)</option>
-              </select>
-            </label>
-            <label class="field">
-              Method{' '}
-              <input type="text" size={6} aria-label="Method (empty: any)" value={method.value} onInput={(e) => (method.value = (e.currentTarget as HTMLInputElement).value)} />
-            </label>
-          </div>
-          <p class="muted" data-testid="replay-parse">
-            {recordedScript ? (
-              <>
-                The page will read it as {recordedScript.format === 'proto' ? 'protobuf' : 'SSE'} (<code>{recordedScript.contentType}</code>):{' '}
-                {recordedScript.steps.length} event{recordedScript.steps.length === 1 ? '' : 's'}, as the panel shows them.
-                {recordedScript.contentTypeNote && <span class="error-text" data-testid="replay-content-type-note"> {recordedScript.contentTypeNote}</span>}
-              </>
-            ) : (
-              `The page will read it as SSE (${CONTENT_TYPE.sse}).`
-            )}
-          </p>
-          <fieldset class="choices" data-testid="replay-where">
-            <legend>Which page</legend>
-            {origin ? (
-              <>
-                <span>
-                  Pages of <code data-testid="replay-origin">{origin}</code> only (the tab's top document); another origin in the tab, or a
-                  navigation to one, is never answered.
-                </span>
-                <label class="wide">
-                  <input type="checkbox" checked={frames.value} onChange={() => (frames.value = !frames.value)} data-testid="replay-frames" /> also its frames of
-                  the same origin
-                </label>
-              </>
-            ) : (
-              <span class="error-text">The tab's page has no origin a rule could answer (open the page first).</span>
-            )}
-          </fieldset>
-          <fieldset class="choices">
-            <legend>Which request</legend>
-            <label>
-              <input type="radio" name="replay-every" checked={!every.value} onChange={() => (every.value = false)} /> the next one only
-            </label>
-            <label>
-              <input type="radio" name="replay-every" checked={every.value} onChange={() => (every.value = true)} data-testid="replay-every" /> every one until disarmed
-            </label>
-            {later.length > 0 && !every.value && (
-              <label class="wide">
-                <input type="checkbox" checked={queue.value} onChange={() => (queue.value = !queue.value)} data-testid="replay-queue" /> and the {later.length}{' '}
-                request{later.length === 1 ? '' : 's'} after it with the thread's later run{later.length === 1 ? '' : 's'}, one each (a resume, a follow-up)
-              </label>
-            )}
-          </fieldset>
+          <RunAndPattern runs={runs} runKey={runKey.value} chooseRun={chooseRun} url={url} match={match} method={method} session={session} edits={control.edits} />
+          <ParseNote script={recordedScript} />
+          <WhichPage origin={origin} frames={frames} />
+          <WhichRequest every={every} queue={queue} later={later.length} />
           <label class="field">
             Pace{' '}
             <select aria-label="Pace" value={pace.value} onChange={(e) => (pace.value = (e.currentTarget as HTMLSelectElement).value as Pace)} data-testid="replay-pace">
@@ -278,57 +176,7 @@ export function ReplayDialog({
             <input type="checkbox" checked={editing.value} onChange={() => (editing.value = !editing.value)} data-testid="replay-edit" /> Edit the events before
             replaying (an edited copy; the recording stays as it is)
           </label>
-          {editing.value && (
-            <div class="replay-editor">
-              <div class="toolbar-row wrap">
-                <label class="field">
-                  Event{' '}
-                  <input type="number" min={1} size={4} aria-label="Event number" value={at.value} onInput={(e) => (at.value = (e.currentTarget as HTMLInputElement).value)} data-testid="replay-at" />
-                </label>
-                <button type="button" class="button" onClick={() => quick('drop')} data-testid="replay-drop">
-                  Drop it
-                </button>
-                <button type="button" class="button" onClick={() => quick('cut')} title="Simulates a dropped connection" data-testid="replay-cut">
-                  Cut the stream after it
-                </button>
-                <button type="button" class="button" onClick={() => quick('error')} data-testid="replay-inject-error">
-                  Inject RUN_ERROR after it
-                </button>
-                <button type="button" class="link" onClick={() => setText(original)} disabled={!edited}>
-                  back to the recording
-                </button>
-              </div>
-              <textarea
-                class="replay-text"
-                aria-label="Events (a JSON array)"
-                spellcheck={false}
-                value={text.value}
-                onInput={(e) => setText((e.currentTarget as HTMLTextAreaElement).value)}
-                data-testid="replay-text"
-              />
-              <div class="replay-problems" data-testid="replay-problems" role="status">
-                {parsed && 'error' in parsed ? (
-                  <span class="error-text">{parsed.error}</span>
-                ) : problems.length === 0 ? (
-                  <span class="muted">{edited ? 'Edited copy: no protocol problem.' : 'As recorded: no protocol problem.'}</span>
-                ) : (
-                  <>
-                    <span class={errors ? 'error-text' : ''}>
-                      {edited ? 'Edited copy' : 'As recorded'}: {errors} error{errors === 1 ? '' : 's'}, {problems.length - errors} other
-                      {errors ? ' (replayed as is: the page meets them as from a broken agent)' : ''}
-                    </span>
-                    <ul>
-                      {problems.slice(0, 20).map((p, i) => (
-                        <li key={i} class={p.severity === 'error' ? 'error-text' : ''}>
-                          event {p.eventIndex + 1}: {p.message} <code class="muted">{p.ruleId}</code>
-                        </li>
-                      ))}
-                    </ul>
-                  </>
-                )}
-              </div>
-            </div>
-          )}
+          {editing.value && <EventEditor text={text.value} setText={setText} original={original} edited={edited} parsed={parsed} problems={problems} at={at} quick={quick} />}
           {failure.value && <p class="error-text">{failure.value}</p>}
           <div class="dialog-actions">
             <button type="button" class="button" onClick={onClose}>
@@ -341,5 +189,248 @@ export function ReplayDialog({
         </>
       )}
     </Modal>
+  );
+}
+
+/** The edited copy of a run's events: quick edits at event N, the JSON, and what the verifier finds in it. */
+function EventEditor({
+  text,
+  setText,
+  original,
+  edited,
+  parsed,
+  problems,
+  at,
+  quick,
+}: {
+  text: string;
+  setText(next: string): void;
+  original: string;
+  edited: boolean;
+  parsed: ReturnType<typeof parseEvents> | null;
+  problems: Problem[];
+  at: Signal<string>;
+  quick(how: 'drop' | 'cut' | 'error'): void;
+}) {
+  const errors = problems.filter((p) => p.severity === 'error').length;
+  return (
+    <div class="replay-editor">
+      <div class="toolbar-row wrap">
+        <label class="field">
+          Event{' '}
+          <input type="number" min={1} size={4} aria-label="Event number" value={at.value} onInput={(e) => (at.value = (e.currentTarget as HTMLInputElement).value)} data-testid="replay-at" />
+        </label>
+        <button type="button" class="button" onClick={() => quick('drop')} data-testid="replay-drop">
+          Drop it
+        </button>
+        <button type="button" class="button" onClick={() => quick('cut')} title="Simulates a dropped connection" data-testid="replay-cut">
+          Cut the stream after it
+        </button>
+        <button type="button" class="button" onClick={() => quick('error')} data-testid="replay-inject-error">
+          Inject RUN_ERROR after it
+        </button>
+        <button type="button" class="link" onClick={() => setText(original)} disabled={!edited}>
+          back to the recording
+        </button>
+      </div>
+      <textarea
+        class="replay-text"
+        aria-label="Events (a JSON array)"
+        spellcheck={false}
+        value={text}
+        onInput={(e) => setText((e.currentTarget as HTMLTextAreaElement).value)}
+        data-testid="replay-text"
+      />
+      <div class="replay-problems" data-testid="replay-problems" role="status">
+        {parsed && 'error' in parsed ? (
+          <span class="error-text">{parsed.error}</span>
+        ) : problems.length === 0 ? (
+          <span class="muted">{edited ? 'Edited copy: no protocol problem.' : 'As recorded: no protocol problem.'}</span>
+        ) : (
+          <>
+            <span class={errors ? 'error-text' : ''}>
+              {edited ? 'Edited copy' : 'As recorded'}: {errors} error{errors === 1 ? '' : 's'}, {problems.length - errors} other
+              {errors ? ' (replayed as is: the page meets them as from a broken agent)' : ''}
+            </span>
+            <ul>
+              {problems.slice(0, 20).map((p, i) => (
+                <li key={i} class={p.severity === 'error' ? 'error-text' : ''}>
+                  event {p.eventIndex + 1}: {p.message} <code class="muted">{p.ruleId}</code>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** How the page will parse what it is sent (the content type is the decoded format's; a mismatch is said). */
+function ParseNote({ script: recordedScript }: { script: ReplayScript | undefined }) {
+  return (
+    <p class="muted" data-testid="replay-parse">
+      {recordedScript ? (
+        <>
+          The page will read it as {recordedScript.format === 'proto' ? 'protobuf' : 'SSE'} (<code>{recordedScript.contentType}</code>):{' '}
+          {recordedScript.steps.length} event{recordedScript.steps.length === 1 ? '' : 's'}, as the panel shows them.
+          {recordedScript.contentTypeNote && <span class="error-text" data-testid="replay-content-type-note"> {recordedScript.contentTypeNote}</span>}
+        </>
+      ) : (
+        `The page will read it as SSE (${CONTENT_TYPE.sse}).`
+      )}
+    </p>
+  );
+}
+
+/** The page a rule answers: its origin's top document, and its frames of that origin if the user says so. */
+function WhichPage({ origin, frames }: { origin: string; frames: Signal<boolean> }) {
+  return (
+    <fieldset class="choices" data-testid="replay-where">
+      <legend>Which page</legend>
+      {origin ? (
+        <>
+          <span>
+            Pages of <code data-testid="replay-origin">{origin}</code> only (the tab's top document); another origin in the tab, or a
+            navigation to one, is never answered.
+          </span>
+          <label class="wide">
+            <input type="checkbox" checked={frames.value} onChange={() => (frames.value = !frames.value)} data-testid="replay-frames" /> also its frames of
+            the same origin
+          </label>
+        </>
+      ) : (
+        <span class="error-text">The tab's page has no origin a rule could answer (open the page first).</span>
+      )}
+    </fieldset>
+  );
+}
+
+/** The next request only or every one, and the thread's later runs for the requests after it. */
+function WhichRequest({ every, queue, later: n }: { every: Signal<boolean>; queue: Signal<boolean>; later: number }) {
+  return (
+    <fieldset class="choices">
+      <legend>Which request</legend>
+      <label>
+        <input type="radio" name="replay-every" checked={!every.value} onChange={() => (every.value = false)} /> the next one only
+      </label>
+      <label>
+        <input type="radio" name="replay-every" checked={every.value} onChange={() => (every.value = true)} data-testid="replay-every" /> every one until disarmed
+      </label>
+      {n > 0 && !every.value && (
+        <label class="wide">
+          <input type="checkbox" checked={queue.value} onChange={() => (queue.value = !queue.value)} data-testid="replay-queue" /> and the {n}{' '}
+          request{n === 1 ? '' : 's'} after it with the thread's later run{n === 1 ? '' : 's'}, one each (a resume, a follow-up)
+        </label>
+      )}
+    </fieldset>
+  );
+}
+
+type RuleChoice = Pick<ReplayRule, 'url' | 'match' | 'method' | 'every' | 'pace' | 'origin' | 'frames'>;
+
+/**
+ * The rules "Arm" makes: the run (as recorded, or its edited copy encoded as the recording was), then, one each, the
+ * thread's later runs for the requests after it. Throws, saying why, when the edited copy cannot be sent.
+ */
+function rulesToArm(
+  session: Session,
+  run: RunEntity,
+  queued: readonly RunEntity[],
+  choice: RuleChoice,
+  edit: { parsed: ReturnType<typeof parseEvents>; delays: readonly number[] } | undefined,
+): [ReplayRule, ReplaySource][] {
+  let script: ReplayScript;
+  if (edit) {
+    if (!('events' in edit.parsed)) throw new Error(edit.parsed.error);
+    const { steps: _, ...like } = scriptFromStream(session, run.streamId);
+    script = scriptFromEvents(edit.parsed.events, like, edit.delays);
+  } else script = scriptFromStream(session, run.streamId);
+  const ruleOf = (s: ReplayScript, label: string): ReplayRule => ({
+    id: newId(),
+    label,
+    ...choice,
+    status: Math.min(599, Math.max(200, s.status)),
+    statusText: s.statusText,
+    contentType: s.contentType,
+    steps: s.steps.map((x) => ({ base64: bytesToBase64(x.bytes), delay: x.delay, type: x.type.slice(0, 128) })),
+    armedAt: Date.now(),
+  });
+  const of = queued.length ? ` (1 of ${queued.length + 1})` : '';
+  const sourceOf = (r: RunEntity, label: string, edited: boolean): ReplaySource => {
+    const body = session.streams.get(r.streamId)?.info.requestBody;
+    return { streamId: r.streamId, label, edited, ...(body !== undefined && { requestBody: body }) };
+  };
+  const label = `run ${run.runId}${edit ? ' (edited copy)' : ''}${of}`;
+  const out: [ReplayRule, ReplaySource][] = [[ruleOf(script, label), sourceOf(run, label, edit !== undefined)]];
+  queued.forEach((r, i) => {
+    const text = `run ${r.runId} (${i + 2} of ${queued.length + 1})`;
+    out.push([ruleOf(scriptFromStream(session, r.streamId), text), sourceOf(r, text, false)]);
+  });
+  return out;
+}
+
+/** Event N (1-based) dropped, the stream cut after it (a dropped connection), or a RUN_ERROR injected after it. */
+function quickEdit(events: readonly unknown[], at: number, how: 'drop' | 'cut' | 'error'): unknown[] {
+  const n = Math.max(1, Math.min(events.length, at));
+  const out = [...events];
+  if (how === 'drop') out.splice(n - 1, 1);
+  else if (how === 'cut') out.length = n;
+  else out.splice(n, 0, { type: 'RUN_ERROR', message: 'Injected by AG-UI DevTools (Replay to page)', code: 'INJECTED' });
+  return out;
+}
+
+/** Which run, and the requests it answers: the URL pattern (prefilled from the recording), how it matches, the method. */
+function RunAndPattern({
+  runs,
+  runKey,
+  chooseRun,
+  url,
+  match,
+  method,
+  session,
+  edits,
+}: {
+  runs: readonly RunEntity[];
+  runKey: number;
+  chooseRun(key: number): void;
+  url: Signal<string>;
+  match: Signal<UrlMatch>;
+  method: Signal<string>;
+  session: Session;
+  edits: ReadonlyMap<string, string>;
+}) {
+  return (
+    <>
+      <label class="field">
+        Run{' '}
+        <select aria-label="Run" value={String(runKey)} onChange={(e) => chooseRun(Number((e.currentTarget as HTMLSelectElement).value))} data-testid="replay-run">
+          {runs.map((r) => (
+            <option key={r.key} value={String(r.key)}>
+              run {r.runId} · {r.status} · {session.streams.get(r.streamId)?.info.format}
+              {edits.has(r.streamId) ? ' · edited' : ''}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div class="field-row">
+        <label class="field grow">
+          URL{' '}
+          <input type="text" aria-label="URL pattern" value={url.value} onInput={(e) => (url.value = (e.currentTarget as HTMLInputElement).value)} data-testid="replay-url" />
+        </label>
+        <label class="field">
+          Match{' '}
+          <select aria-label="URL match" value={match.value} onChange={(e) => (match.value = (e.currentTarget as HTMLSelectElement).value as UrlMatch)} data-testid="replay-match">
+            <option value="exact">exact URL</option>
+            <option value="prefix">starts with</option>
+            <option value="glob">glob (* any)</option>
+          </select>
+        </label>
+        <label class="field">
+          Method{' '}
+          <input type="text" size={6} aria-label="Method (empty: any)" value={method.value} onInput={(e) => (method.value = (e.currentTarget as HTMLInputElement).value)} />
+        </label>
+      </div>
+    </>
   );
 }

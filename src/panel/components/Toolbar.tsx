@@ -75,23 +75,9 @@ function ScopePicker({ store }: { store: SessionStore }) {
 }
 
 export function Toolbar({ store, actions }: { store: SessionStore; actions: ToolbarActions }) {
-  const count = store.eventCount.value;
-  const shown = store.shownCount.value;
+  // The session and its replay grow in place: the version is what changes when events arrive.
+  void store.version.value;
   const streams = store.session.value.streams.size;
-  const { errors, warnings } = store.problems.value;
-  const only = store.only.value;
-  const help = useSignal(false);
-  const filterError = store.query.value.error;
-  /** Like the Network panel's type filter: a click shows only that kind (again: all), Ctrl/Cmd-click adds or removes it. */
-  const pick = (c: Category | null, add: boolean) => {
-    if (c === null) store.only.value = new Set();
-    else if (add) {
-      const next = new Set(only);
-      if (next.has(c)) next.delete(c);
-      else next.add(c);
-      store.only.value = next;
-    } else store.only.value = only.size === 1 && only.has(c) ? new Set() : new Set([c]);
-  };
   return (
     <div class="toolbar" role="toolbar" aria-label="Capture and filters">
       <div class="toolbar-row wrap">
@@ -103,44 +89,7 @@ export function Toolbar({ store, actions }: { store: SessionStore; actions: Tool
             <input type="checkbox" checked={actions.preserveLog.on} onChange={actions.preserveLog.toggle} data-testid="preserve-log" /> Preserve log
           </label>
         )}
-        <span class="filter-box">
-          <input
-            class={`filter ${filterError ? 'invalid' : ''}`}
-            type="search"
-            placeholder="Filter: type:, run:, tool:, -word, /regex/"
-            aria-label="Filter events"
-            aria-invalid={filterError ? 'true' : undefined}
-            title={filterError ?? 'Ctrl+F focuses, Esc clears'}
-            value={store.filter.value}
-            onInput={(e) => (store.filter.value = (e.currentTarget as HTMLInputElement).value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Escape') {
-                store.filter.value = '';
-                e.preventDefault();
-              }
-            }}
-          />
-          <button type="button" class="icon-button" aria-label="Filter help" aria-expanded={help.value} onClick={() => (help.value = !help.value)}>
-            ?
-          </button>
-          {help.value && (
-            <div class="popover" role="dialog" aria-label="Filter syntax" data-testid="filter-help">
-              <table>
-                <tbody>
-                  {FILTER_HELP.map(([syntax, meaning]) => (
-                    <tr key={syntax}>
-                      <td>
-                        <code>{syntax}</code>
-                      </td>
-                      <td>{meaning}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-              <p class="muted">Ctrl/Cmd+F focuses the filter; Esc clears it.</p>
-            </div>
-          )}
-        </span>
+        <FilterBox store={store} />
         <label class="check" title="Only events with errors or warnings (combines with the kinds and the filter)">
           <input type="checkbox" checked={store.onlyProblems.value} onChange={() => (store.onlyProblems.value = !store.onlyProblems.value)} /> Problems
         </label>
@@ -180,48 +129,9 @@ export function Toolbar({ store, actions }: { store: SessionStore; actions: Tool
             </button>
           )}
         </span>
-        <span class="status" data-testid="status">
-          {store.dropped.value.total > 0 && (
-            <span class="badge badge-warning" data-testid="dropped" title={droppedTitle(store.dropped.value)}>
-              {store.dropped.value.total} older event{store.dropped.value.total === 1 ? '' : 's'} dropped
-            </span>
-          )}
-          {errors + warnings > 0 && (
-            <button type="button" class="badge-button" onClick={() => (store.tab.value = 'problems')} data-testid="problem-count" title="Show the problems">
-              {errors > 0 && <span class="badge badge-error">{errors} errors</span>}
-              {warnings > 0 && <span class="badge badge-warning">{warnings} warnings</span>}
-            </button>
-          )}
-          <span class="muted streams">
-            {streams} stream{streams === 1 ? '' : 's'}
-          </span>
-          {shown !== null && (
-            <span class="count shown" data-testid="shown-count">
-              {shown} of
-            </span>
-          )}
-          <span class="count" data-testid="event-count">
-            {count} events
-          </span>
-        </span>
+        <Status store={store} />
       </div>
-      <div class="toolbar-row chips" role="group" aria-label="Event kinds (click: only this kind; Ctrl/Cmd-click: add or remove)">
-        <button type="button" class={`chip ${only.size === 0 ? 'on' : ''}`} aria-pressed={only.size === 0} onClick={() => pick(null, false)}>
-          all
-        </button>
-        {CATEGORIES.map((c) => (
-          <button
-            type="button"
-            key={c}
-            class={`chip cat-${c} ${only.has(c) ? 'on' : ''}`}
-            aria-pressed={only.has(c)}
-            data-category={c}
-            onClick={(e) => pick(c, e.ctrlKey || e.metaKey)}
-          >
-            {c}
-          </button>
-        ))}
-      </div>
+      <KindChips store={store} />
       {store.imported.value && (
         <div class="toolbar-row imported-row">
           <span class="imported ellipsis" data-testid="imported" title={store.imported.value.name}>
@@ -234,6 +144,119 @@ export function Toolbar({ store, actions }: { store: SessionStore; actions: Tool
           )}
         </div>
       )}
+    </div>
+  );
+}
+
+/** The filter, with its syntax one click away. */
+function FilterBox({ store }: { store: SessionStore }) {
+  const help = useSignal(false);
+  const filterError = store.query.value.error;
+  return (
+    <span class="filter-box">
+      <input
+        class={`filter ${filterError ? 'invalid' : ''}`}
+        type="search"
+        placeholder="Filter: type:, run:, tool:, -word, /regex/"
+        aria-label="Filter events"
+        aria-invalid={filterError ? 'true' : undefined}
+        title={filterError ?? 'Ctrl+F focuses, Esc clears'}
+        value={store.filter.value}
+        onInput={(e) => (store.filter.value = (e.currentTarget as HTMLInputElement).value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') {
+            store.filter.value = '';
+            e.preventDefault();
+          }
+        }}
+      />
+      <button type="button" class="icon-button" aria-label="Filter help" aria-expanded={help.value} onClick={() => (help.value = !help.value)}>
+        ?
+      </button>
+      {help.value && (
+        <div class="popover" role="dialog" aria-label="Filter syntax" data-testid="filter-help">
+          <table>
+            <tbody>
+              {FILTER_HELP.map(([syntax, meaning]) => (
+                <tr key={syntax}>
+                  <td>
+                    <code>{syntax}</code>
+                  </td>
+                  <td>{meaning}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p class="muted">Ctrl/Cmd+F focuses the filter; Esc clears it.</p>
+        </div>
+      )}
+    </span>
+  );
+}
+
+/** What the capture holds: drops, problems, streams, and the event count (of how many the filters show). */
+function Status({ store }: { store: SessionStore }) {
+  const count = store.eventCount.value;
+  const shown = store.shownCount.value;
+  const streams = store.session.value.streams.size;
+  const { errors, warnings } = store.problems.value;
+  return (
+    <span class="status" data-testid="status">
+      {store.dropped.value.total > 0 && (
+        <span class="badge badge-warning" data-testid="dropped" title={droppedTitle(store.dropped.value)}>
+          {store.dropped.value.total} older event{store.dropped.value.total === 1 ? '' : 's'} dropped
+        </span>
+      )}
+      {errors + warnings > 0 && (
+        <button type="button" class="badge-button" onClick={() => (store.tab.value = 'problems')} data-testid="problem-count" title="Show the problems">
+          {errors > 0 && <span class="badge badge-error">{errors} errors</span>}
+          {warnings > 0 && <span class="badge badge-warning">{warnings} warnings</span>}
+        </button>
+      )}
+      <span class="muted streams">
+        {streams} stream{streams === 1 ? '' : 's'}
+      </span>
+      {shown !== null && (
+        <span class="count shown" data-testid="shown-count">
+          {shown} of
+        </span>
+      )}
+      <span class="count" data-testid="event-count">
+        {count} events
+      </span>
+    </span>
+  );
+}
+
+/** Like the Network panel's type filter: a click shows only that kind (again: all), Ctrl/Cmd-click adds or removes it. */
+function KindChips({ store }: { store: SessionStore }) {
+  const only = store.only.value;
+  const pick = (c: Category | null, add: boolean) => {
+    if (c === null) store.only.value = new Set();
+    else if (add) {
+      const next = new Set(only);
+      if (next.has(c)) next.delete(c);
+      else next.add(c);
+      store.only.value = next;
+    } else store.only.value = only.size === 1 && only.has(c) ? new Set() : new Set([c]);
+  };
+  return (
+    <div class="toolbar-row chips" role="group" aria-label="Event kinds (click: only this kind; Ctrl/Cmd-click: add or remove)">
+      <button type="button" class={`chip ${only.size === 0 ? 'on' : ''}`} aria-pressed={only.size === 0} onClick={() => pick(null, false)}>
+        all
+      </button>
+      {CATEGORIES.map((c) => (
+        <button
+          type="button"
+          key={c}
+          class={`chip cat-${c} ${only.has(c) ? 'on' : ''}`}
+          aria-pressed={only.has(c)}
+          data-category={c}
+          onClick={(e) => pick(c, e.ctrlKey || e.metaKey)}
+        >
+          {c}
+        </button>
+      ))}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import type { Replay } from '../../engine/replay/replay';
 import { replaySession } from '../../engine/session/replaySession';
 import { Session } from '../../engine/session/session';
 import { type Category, categoryOf } from '../components/category';
+import type { Problem } from '../../engine/verify/rules';
 import { type FilterSubject, matches, parseQuery } from './filterQuery';
 
 const REPAINT_MS = 100;
@@ -28,16 +29,14 @@ export function createSessionStore(options: { emptyText?: string } = {}) {
   const replay = signal<Replay>(replaySession(session.value, { live: true }));
   /** Bumped when frames were added; everything derived reads it. */
   const version = signal(0);
-  /** Messages shown inline at the top of the panel until dismissed (never alert(), which DevTools may swallow). */
-  const banners = signal<Banner[]>([]);
-  let nextBanner = 0;
+  const { banners, notify, dismiss } = createBanners();
   /** The selected event index, or null to follow the latest. */
   const selected = signal<number | null>(null);
   const filter = signal('');
   /** Categories shown (empty: all), as the Network panel's type filter: a click shows one, Ctrl/Cmd-click adds. */
   const only = signal<ReadonlySet<Category>>(new Set());
   /** One conversation or one run, followed alone (null: everything). */
-  const scope = signal<{ kind: 'thread'; lane: string } | { kind: 'run'; key: number } | null>(null);
+  const scope = signal<Scope>(null);
   const onlyProblems = signal(false);
   const tab = signal<Tab>('event');
   /** The reasoning blocks opened (by message id), wherever reasoning shows. */
@@ -45,29 +44,8 @@ export function createSessionStore(options: { emptyText?: string } = {}) {
   /** Set while an imported file is shown instead of the live capture. */
   const imported = signal<{ name: string } | null>(null);
   let unsubscribe: () => void = () => undefined;
-  let scheduled = false;
 
-  /**
-   * Repaints follow the data at most every REPAINT_MS (a flood of events would otherwise spend each frame on
-   * layout), on the next animation frame.
-   */
-  let lastFlush = 0;
-  const schedule = () => {
-    if (scheduled) return;
-    scheduled = true;
-    const flush = () => {
-      scheduled = false;
-      lastFlush = performance.now();
-      version.value++;
-    };
-    const paint = () => {
-      if (typeof requestAnimationFrame === 'function' && document.visibilityState === 'visible') requestAnimationFrame(flush);
-      else setTimeout(flush, 16);
-    };
-    const wait = REPAINT_MS - (performance.now() - lastFlush);
-    if (wait > 0) setTimeout(paint, wait);
-    else paint();
-  };
+  const schedule = repaintScheduler(() => version.value++);
 
   /** What is derived (runs, tool names, counts) is the engine's: the store only says when it changed. */
   const attach = (s: Session) => {
@@ -108,79 +86,22 @@ export function createSessionStore(options: { emptyText?: string } = {}) {
 
   const problems = computed(() => {
     void version.value;
-    const all = replay.value.problems;
-    return {
-      all,
-      errors: all.filter((p) => p.severity === 'error').length,
-      warnings: all.filter((p) => p.severity === 'warning').length,
-      byIndex: (() => {
-        const m = new Map<number, { errors: number; warnings: number; infos: number }>();
-        for (const p of all) {
-          const e = m.get(p.eventIndex) ?? { errors: 0, warnings: 0, infos: 0 };
-          if (p.severity === 'error') e.errors++;
-          else if (p.severity === 'warning') e.warnings++;
-          else e.infos++;
-          m.set(p.eventIndex, e);
-        }
-        return m;
-      })(),
-    };
+    return problemCounts(replay.value.problems);
   });
 
   const query = computed(() => parseQuery(filter.value));
 
-  /** What the filter language reads of frame i. */
-  const subjectOf = (i: number): FilterSubject => {
-    const frame = session.value.frames[i]!;
-    const e = frame.event as Record<string, unknown> | undefined;
-    const callId = typeof e?.toolCallId === 'string' ? e.toolCallId : undefined;
-    return {
-      type: typeLabel(frame.event),
-      ids: keyIds(frame.event),
-      raw: frame.raw.length <= 4096 ? frame.raw : frame.raw.slice(0, 4096),
-      run: replay.value.timeline.runAt(i)?.runId,
-      thread: replay.value.laneAt(i),
-      tools: callId ? [callId, replay.value.timeline.toolCallName(callId) ?? ''] : typeof e?.toolCallName === 'string' ? [e.toolCallName] : [],
-      event: e,
-    };
-  };
-
   /** Indices of the frames that pass the filters (null: all of them). */
   const visible = computed((): number[] | null => {
     void version.value;
-    const { terms } = query.value;
-    const cats = only.value;
-    const problemsOnly = onlyProblems.value;
-    const within = scope.value;
-    if (terms.length === 0 && cats.size === 0 && !problemsOnly && !within) return null;
-    const byIndex = problems.value.byIndex;
-    const r = replay.value;
-    const runKey = within?.kind === 'run' ? within.key : undefined;
-    const out: number[] = [];
-    const all = session.value.frames;
-    for (let i = 0; i < all.length; i++) {
-      const frame = all[i]!;
-      if (within?.kind === 'thread' && r.laneAt(i) !== within.lane) continue;
-      if (runKey !== undefined && r.timeline.runAt(i)?.key !== runKey) continue;
-      if (cats.size && !cats.has(categoryOf(typeLabel(frame.event)))) continue;
-      if (problemsOnly) {
-        const p = byIndex.get(i);
-        if (!p || p.errors + p.warnings === 0) continue;
-      }
-      if (terms.length > 0 && !matches(terms, subjectOf(i))) continue;
-      out.push(i);
-    }
-    return out;
+    return visibleFrames(session.value, replay.value, { terms: query.value.terms, only: only.value, onlyProblems: onlyProblems.value, scope: scope.value }, problems.value.byIndex);
   });
 
   /** Events the filters let through (with the total, "6 of 149 events"). */
   const shownCount = computed((): number | null => {
     const v = visible.value;
-    if (!v) return null;
     const frames = session.value.frames;
-    let n = 0;
-    for (const i of v) if (frames[i]!.event !== undefined) n++;
-    return n;
+    return v ? v.reduce((n, i) => n + (frames[i]!.event !== undefined ? 1 : 0), 0) : null;
   });
 
   /** The event the inspector shows: the selected one, or the latest one the filters let through. */
@@ -213,16 +134,8 @@ export function createSessionStore(options: { emptyText?: string } = {}) {
     dropped,
     notices,
     banners,
-    /** Shows a message inline (an error: a bad file, a failed delivery; dismissible). Returns its id. */
-    notify(kind: 'error' | 'warning' | 'info', text: string, extra: { action?: Banner['action']; ttl?: number } = {}): number {
-      const id = ++nextBanner;
-      banners.value = [...banners.value.filter((b) => b.text !== text), { id, kind, text, ...(extra.action && { action: extra.action }) }];
-      if (extra.ttl) setTimeout(() => (banners.value = banners.value.filter((b) => b.id !== id)), extra.ttl);
-      return id;
-    },
-    dismiss(id: number) {
-      banners.value = banners.value.filter((b) => b.id !== id);
-    },
+    notify,
+    dismiss,
     selected,
     current,
     filter,
@@ -235,11 +148,7 @@ export function createSessionStore(options: { emptyText?: string } = {}) {
     tab,
     imported,
     /** When event i's run started (its stream's opening when it is outside a run), for "+ms since run start". */
-    runStartOf: (i: number): number | undefined => {
-      const run = replay.value.timeline.runAt(i);
-      const frames = session.value.frames;
-      return run ? frames[run.start]?.t : session.value.streams.get(frames[i]?.streamId ?? '')?.info.openedAt;
-    },
+    runStartOf: (i: number): number | undefined => runStartOf(session.value, replay.value, i),
     /** Starts over with an empty session (Clear), or shows a given one (import). */
     reset(next = new Session()) {
       batch(() => {
@@ -253,18 +162,8 @@ export function createSessionStore(options: { emptyText?: string } = {}) {
      * (then it follows the latest again, as End does in the Network panel).
      */
     move(to: number | 'first' | 'last') {
-      const v = visible.value;
-      const n = v ? v.length : session.value.frames.length;
-      if (n === 0) return;
-      if (to === 'last') {
-        selected.value = null;
-        return;
-      }
-      const rowOf = (i: number) => (v ? v.indexOf(i) : i);
-      const cur = current.value;
-      const at = cur === null ? n - 1 : Math.max(0, rowOf(cur));
-      const row = to === 'first' ? 0 : Math.min(n - 1, Math.max(0, at + to));
-      selected.value = v ? v[row]! : row;
+      const next = moved(visible.value, session.value.frames.length, current.value, to);
+      if (next !== undefined) selected.value = next;
     },
     select(index: number | null, show?: Tab) {
       batch(() => {
@@ -276,3 +175,126 @@ export function createSessionStore(options: { emptyText?: string } = {}) {
 }
 
 export type SessionStore = ReturnType<typeof createSessionStore>;
+
+/** Messages shown inline at the top of the panel until dismissed (never alert(), which DevTools may swallow). */
+function createBanners() {
+  const banners = signal<Banner[]>([]);
+  let nextBanner = 0;
+  return {
+    banners,
+    /** Shows a message inline (an error: a bad file, a failed delivery; dismissible). Returns its id. */
+    notify(kind: 'error' | 'warning' | 'info', text: string, extra: { action?: Banner['action']; ttl?: number } = {}): number {
+      const id = ++nextBanner;
+      banners.value = [...banners.value.filter((b) => b.text !== text), { id, kind, text, ...(extra.action && { action: extra.action }) }];
+      if (extra.ttl) setTimeout(() => (banners.value = banners.value.filter((b) => b.id !== id)), extra.ttl);
+      return id;
+    },
+    dismiss(id: number) {
+      banners.value = banners.value.filter((b) => b.id !== id);
+    },
+  };
+}
+
+/**
+ * Repaints follow the data at most every REPAINT_MS (a flood of events would otherwise spend each frame on
+ * layout), on the next animation frame.
+ */
+function repaintScheduler(flushNow: () => void): () => void {
+  let scheduled = false;
+  let lastFlush = 0;
+  return () => {
+    if (scheduled) return;
+    scheduled = true;
+    const flush = () => {
+      scheduled = false;
+      lastFlush = performance.now();
+      flushNow();
+    };
+    const paint = () => {
+      if (typeof requestAnimationFrame === 'function' && document.visibilityState === 'visible') requestAnimationFrame(flush);
+      else setTimeout(flush, 16);
+    };
+    const wait = REPAINT_MS - (performance.now() - lastFlush);
+    if (wait > 0) setTimeout(paint, wait);
+    else paint();
+  };
+}
+
+type ProblemCounts = { errors: number; warnings: number; infos: number };
+
+/** The problems, counted in all and per event. */
+export function problemCounts(all: readonly Problem[]): { all: readonly Problem[]; errors: number; warnings: number; byIndex: Map<number, ProblemCounts> } {
+  const byIndex = new Map<number, ProblemCounts>();
+  let errors = 0;
+  let warnings = 0;
+  for (const p of all) {
+    const e = byIndex.get(p.eventIndex) ?? { errors: 0, warnings: 0, infos: 0 };
+    if (p.severity === 'error') (e.errors++, errors++);
+    else if (p.severity === 'warning') (e.warnings++, warnings++);
+    else e.infos++;
+    byIndex.set(p.eventIndex, e);
+  }
+  return { all, errors, warnings, byIndex };
+}
+
+type Scope = { kind: 'thread'; lane: string } | { kind: 'run'; key: number } | null;
+
+/** What the filter language reads of frame i: its type, ids, raw text, run, thread and tool names (from the engine). */
+function subjectOf(session: Session, replay: Replay, i: number): FilterSubject {
+  const frame = session.frames[i]!;
+  const e = frame.event as Record<string, unknown> | undefined;
+  const callId = typeof e?.toolCallId === 'string' ? e.toolCallId : undefined;
+  return {
+    type: typeLabel(frame.event),
+    ids: keyIds(frame.event),
+    raw: frame.raw.length <= 4096 ? frame.raw : frame.raw.slice(0, 4096),
+    run: replay.timeline.runAt(i)?.runId,
+    thread: replay.laneAt(i),
+    tools: callId ? [callId, replay.timeline.toolCallName(callId) ?? ''] : typeof e?.toolCallName === 'string' ? [e.toolCallName] : [],
+    event: e,
+  };
+}
+
+/** Indices of the frames that pass the filter terms, the kinds, "problems only" and the scope (null: all of them). */
+export function visibleFrames(
+  session: Session,
+  replay: Replay,
+  f: { terms: ReturnType<typeof parseQuery>['terms']; only: ReadonlySet<Category>; onlyProblems: boolean; scope: Scope },
+  byIndex: ReadonlyMap<number, ProblemCounts>,
+): number[] | null {
+  const within = f.scope;
+  if (f.terms.length === 0 && f.only.size === 0 && !f.onlyProblems && !within) return null;
+  const runKey = within?.kind === 'run' ? within.key : undefined;
+  const out: number[] = [];
+  const all = session.frames;
+  for (let i = 0; i < all.length; i++) {
+    const frame = all[i]!;
+    if (within?.kind === 'thread' && replay.laneAt(i) !== within.lane) continue;
+    if (runKey !== undefined && replay.timeline.runAt(i)?.key !== runKey) continue;
+    if (f.only.size && !f.only.has(categoryOf(typeLabel(frame.event)))) continue;
+    if (f.onlyProblems) {
+      const p = byIndex.get(i);
+      if (!p || p.errors + p.warnings === 0) continue;
+    }
+    if (f.terms.length > 0 && !matches(f.terms, subjectOf(session, replay, i))) continue;
+    out.push(i);
+  }
+  return out;
+}
+
+/** The selection after a move by `to` rows (or to the first or the last) among the visible ones; null: follow the latest. */
+function moved(visible: readonly number[] | null, frames: number, current: number | null, to: number | 'first' | 'last'): number | null | undefined {
+  const n = visible ? visible.length : frames;
+  if (n === 0) return undefined;
+  if (to === 'last') return null;
+  const rowOf = (i: number) => (visible ? visible.indexOf(i) : i);
+  const at = current === null ? n - 1 : Math.max(0, rowOf(current));
+  const row = to === 'first' ? 0 : Math.min(n - 1, Math.max(0, at + to));
+  return visible ? visible[row]! : row;
+}
+
+/** When event i's run started (its stream's opening when it is outside a run). */
+function runStartOf(session: Session, replay: Replay, i: number): number | undefined {
+  const run = replay.timeline.runAt(i);
+  return run ? session.frames[run.start]?.t : session.streams.get(session.frames[i]?.streamId ?? '')?.info.openedAt;
+}

@@ -2,6 +2,7 @@ import { Reassembler, recordSize } from '../../bridge/budget';
 import { TAB_MAX_BYTES, TAB_MAX_EVENTS } from '../../bridge/limits';
 import type { Captured, DropPlace } from '../../bridge/messages';
 import { OrderedIntake } from '../../bridge/ordered';
+import { RecordLog, type RecordShape } from '../../bridge/recordLog';
 
 type Nav = { nav: true; url: string; t: number };
 type Entry = Captured | Nav;
@@ -15,6 +16,14 @@ export interface Cut {
 export type BacklogEntry = { kind: 'pinned'; items: Captured[] } | ({ kind: 'gap' } & Cut) | { kind: 'navigated'; url: string; t: number } | { kind: 'item'; item: Captured };
 
 const eventsOf = (item: Captured): number => (item.record.kind === 'chunk' ? item.record.n : 0);
+const isNav = (e: Entry): e is Nav => 'nav' in e;
+/** Navigation markers count nothing and are never pinned. */
+const SHAPE: RecordShape<Entry> = {
+  events: (e) => (isNav(e) ? 0 : eventsOf(e)),
+  bytes: (e) => (isNav(e) ? 0 : recordSize(e.record)),
+  role: (e) => (isNav(e) ? 'other' : e.record.kind === 'open' ? 'open' : e.record.kind === 'notice' ? 'notice' : e.record.kind === 'close' ? 'close' : 'other'),
+  stream: (e) => (isNav(e) || (e.record.kind !== 'open' && e.record.kind !== 'close') ? undefined : `${e.docKey}:${e.record.id}`),
+};
 
 /**
  * One tab's captured records in order, with navigation markers between pages, bounded by events and bytes.
@@ -22,12 +31,8 @@ const eventsOf = (item: Captured): number => (item.record.kind === 'chunk' ? ite
  * (`e`), so whoever asks later learns exactly how many events a gap held, and where they were dropped.
  */
 export class TabLog {
-  private entries: Entry[] = [];
-  private head = 0;
-  /** Stream openings (and notices) whose records were dropped: still sent first, so the rest can be read. */
-  private pinned: Captured[] = [];
-  private events = 0;
-  private bytes = 0;
+  /** The records and navigations; stream openings (and notices) whose records were dropped are pinned there. */
+  private readonly log = new RecordLog<Entry>(SHAPE);
   private readonly intake = new OrderedIntake<Captured>();
   private readonly parts = new Reassembler<Captured>();
   /** Per document, the next seq and the events before it, as this log has them. */
@@ -43,7 +48,12 @@ export class TabLog {
   ) {}
 
   get size(): number {
-    return this.entries.length - this.head;
+    return this.log.size;
+  }
+
+  /** Openings (and notices) of dropped records: still sent first, so the rest can be read. */
+  private get pinned(): Captured[] {
+    return this.log.pinned as Captured[];
   }
 
   /** What the log holds without gaps, per document (a resync asks for what comes after). */
@@ -75,7 +85,7 @@ export class TabLog {
   /** Openings of streams the page's buffer cut: kept once each. */
   pin(items: Captured[]): Captured[] {
     const fresh = items.filter((i) => !this.pinned.some((p) => p.docKey === i.docKey && p.seq === i.seq));
-    this.pinned.push(...fresh);
+    for (const f of fresh) this.log.pin(f);
     return fresh;
   }
 
@@ -87,26 +97,15 @@ export class TabLog {
   }
 
   private push(item: Captured): void {
-    this.entries.push(item);
-    this.events += eventsOf(item);
-    this.bytes += recordSize(item.record);
+    this.log.push(item);
     this.ends.set(item.docKey, { seq: item.seq + 1, e: item.e + eventsOf(item) });
     // Records end at event boundaries (the relay cuts them so): dropping whole records never splits an event.
-    while (this.size > 1 && (this.events > this.maxEvents || this.bytes > this.maxBytes)) {
-      const old = this.entries[this.head++]!;
-      if ('nav' in old) continue;
-      this.events -= eventsOf(old);
-      this.bytes -= recordSize(old.record);
-      this.cutAt({ docKey: old.docKey, to: old.seq + 1, e: old.e + eventsOf(old), where: 'extension' });
-      const { record } = old;
-      if (record.kind === 'open' || record.kind === 'notice') this.pinned.push(old);
-      else if (record.kind === 'close') this.pinned = this.pinned.filter((p) => !(p.docKey === old.docKey && p.record.kind === 'open' && p.record.id === record.id));
-    }
-    // Compact now and then so dropped entries are freed.
-    if (this.head > 4096 && this.head > this.entries.length / 2) {
-      this.entries = this.entries.slice(this.head);
-      this.head = 0;
-    }
+    this.log.trim(
+      () => this.log.events > this.maxEvents || this.log.bytes > this.maxBytes,
+      (old) => {
+        if (!isNav(old)) this.cutAt({ docKey: old.docKey, to: old.seq + 1, e: old.e + eventsOf(old), where: 'extension' });
+      },
+    );
   }
 
   /**
@@ -116,21 +115,12 @@ export class TabLog {
   navigated(url: string, t: number, preserve: boolean): void {
     this.url = url;
     if (!preserve) {
-      const keep = this.entries.slice(this.head).filter((e) => !('nav' in e) && e.record.t >= t) as Captured[];
+      const keep = [...this.log].filter((e): e is Captured => !isNav(e) && e.record.t >= t);
       const keepDocs = new Set(keep.map((k) => k.docKey));
-      this.entries = [];
-      this.head = 0;
-      this.events = 0;
-      this.bytes = 0;
-      this.pinned = [];
+      this.log.replace(keep);
       this.cuts = new Map([...this.cuts].filter(([doc]) => keepDocs.has(doc)));
-      for (const k of keep) {
-        this.entries.push(k);
-        this.events += eventsOf(k);
-        this.bytes += recordSize(k.record);
-      }
     }
-    this.entries.push({ nav: true, url, t });
+    this.log.push({ nav: true, url, t });
   }
 
   /**
@@ -143,9 +133,8 @@ export class TabLog {
     const kept: Entry[] = [];
     const cutOpens: Captured[] = [];
     const reached = new Map<string, { seq: number; e: number }>();
-    for (let i = this.head; i < this.entries.length; i++) {
-      const entry = this.entries[i]!;
-      if ('nav' in entry) {
+    for (const entry of this.log) {
+      if (isNav(entry)) {
         if (upTo !== undefined) kept.push(entry);
         continue;
       }
@@ -162,16 +151,7 @@ export class TabLog {
       }
     }
     if (upTo === undefined) for (const [docKey, end] of this.ends) reached.set(docKey, end);
-    this.entries = kept;
-    this.head = 0;
-    this.events = 0;
-    this.bytes = 0;
-    for (const k of kept) {
-      if ('nav' in k) continue;
-      this.events += eventsOf(k);
-      this.bytes += recordSize(k.record);
-    }
-    this.pinned = upTo === undefined ? [] : [...this.pinned.filter((p) => !cleared(p)), ...cutOpens];
+    this.log.replace(kept, upTo === undefined ? [] : [...this.pinned.filter((p) => !cleared(p)), ...cutOpens]);
     for (const [docKey, end] of reached) this.cutAt({ docKey, to: end.seq, e: end.e, where: 'cleared' });
     // The intake stays: sequence numbers keep growing, so nothing cleared comes back.
   }
@@ -186,9 +166,8 @@ export class TabLog {
         .sort((a, b) => a.to - b.to);
       for (const cut of cuts) yield { kind: 'gap', ...cut };
     }
-    for (let i = this.head; i < this.entries.length; i++) {
-      const entry = this.entries[i]!;
-      if ('nav' in entry) yield { kind: 'navigated', url: entry.url, t: entry.t };
+    for (const entry of this.log) {
+      if (isNav(entry)) yield { kind: 'navigated', url: entry.url, t: entry.t };
       else if (entry.seq > (have[entry.docKey] ?? -1)) yield { kind: 'item', item: entry };
     }
   }

@@ -1,3 +1,5 @@
+import type { ReplayStep } from '../../../engine/replay/replay';
+import type { Timeline } from '../../../engine/replay/timeline';
 import { formatPath } from '../../../engine/diagnostics';
 import { typeLabel } from '../../../engine/events/summary';
 import type { SessionStore } from '../../store/sessionStore';
@@ -23,22 +25,13 @@ export function EventTab({ store, index }: { store: SessionStore; index: number 
   const endsRun = type === 'RUN_FINISHED' && run?.end === index ? run : undefined;
   const startsRun = type === 'RUN_STARTED' && run?.start === index ? run : undefined;
   // A reasoning event shows its block: the reasoning messages of its span, as they stood.
-  const reasoningIds = (() => {
-    if (!type.startsWith('REASONING') && !type.startsWith('THINKING')) return [];
-    const id = steps.map((s) => (s.event as { messageId?: unknown; entityId?: unknown }).messageId ?? (s.event as { entityId?: unknown }).entityId).find((v) => typeof v === 'string') as string | undefined;
-    if (!id) return [];
-    const span = t.reasoning.findLast((r) => r.messageId === id && r.start <= index);
-    if (!span) return [id];
-    // The reasoning messages of its run that the span holds (another stream of the thread has runs of its own).
-    const messages = span.runKey !== undefined ? t.entitiesOf(span.runKey).messages : t.messages.filter((m) => m.runKey === undefined && m.lane === span.lane);
-    return messages.filter((m) => m.kind === 'reasoning' && m.start >= span.start && m.start <= (span.end ?? index) && m.start <= index).map((m) => m.messageId);
-  })();
+  const reasoningIds = reasoningIdsAt(t, steps, type, index);
   const view = reasoningIds.length ? replay.at(index) : undefined;
   return (
     <div class="tab-body" data-testid="event-tab">
       <h3>
         #{index} {typeLabel(frame.event)}
-        {!frame.replayable && <span class="badge badge-warning">not replayed</span>}
+        {!frame.reducible && <span class="badge badge-warning">not replayed</span>}
       </h3>
       {frame.diagnostics.length > 0 && (
         <ul class="diagnostics">
@@ -188,4 +181,16 @@ function RequestBody({ body }: { body: string }) {
   } catch {
     return <pre class="raw">{body}</pre>;
   }
+}
+
+/** The reasoning messages a reasoning event's block shows: those of its span (in its run), as of the event. */
+function reasoningIdsAt(t: Timeline, steps: readonly ReplayStep[], type: string, index: number): string[] {
+  if (!type.startsWith('REASONING') && !type.startsWith('THINKING')) return [];
+  const id = steps.map((s) => (s.event as { messageId?: unknown; entityId?: unknown }).messageId ?? (s.event as { entityId?: unknown }).entityId).find((v) => typeof v === 'string') as string | undefined;
+  if (!id) return [];
+  const span = t.reasoning.findLast((r) => r.messageId === id && r.start <= index);
+  if (!span) return [id];
+  // The reasoning messages of its run that the span holds (another stream of the thread has runs of its own).
+  const messages = span.runKey !== undefined ? t.entitiesOf(span.runKey).messages : t.messages.filter((m) => m.runKey === undefined && m.lane === span.lane);
+  return messages.filter((m) => m.kind === 'reasoning' && m.start >= span.start && m.start <= (span.end ?? index) && m.start <= index).map((m) => m.messageId);
 }

@@ -50,6 +50,7 @@ export function SchemaView({ schema, depth = 0 }: { schema: unknown; depth?: num
  * labelled "later".
  */
 export function InterruptCard({ store, run, index }: { store: SessionStore; run: RunEntity; index: number }) {
+  void store.version.value; // verdicts grow with the session
   const t = store.replay.value.timeline;
   // Every verdict is the engine's (interrupts.ts): the same the Problems tab reports.
   const entities = t.entitiesOf(run.key).interrupts;
@@ -171,6 +172,7 @@ export function InterruptCard({ store, run, index }: { store: SessionStore; run:
 
 /** On a RUN_STARTED that resumes an interrupted run: what it answers, linked back to the interrupts. */
 export function ResumeSummary({ store, run }: { store: SessionStore; run: RunEntity }) {
+  void store.version.value; // verdicts grow with the session
   const t = store.replay.value.timeline;
   const resume: ResumeEntry[] = Array.isArray(run.input?.resume) ? (run.input!.resume as ResumeEntry[]) : [];
   if (resume.length === 0) return null;

@@ -1,4 +1,4 @@
-import { attributedAt, openAt, runStatusAt, type SubagentEntity, type ToolCallEntity } from '../../../engine/replay/timeline';
+import { attributedAt, openAt, type RunEntity, runStatusAt, type SubagentEntity, type ToolCallEntity } from '../../../engine/replay/timeline';
 import type { SessionStore } from '../../store/sessionStore';
 import { replayAvailable, replayRequest } from '../../replay/replayRequest';
 import { useEffect, useRef } from 'preact/hooks';
@@ -51,117 +51,9 @@ export function RunsTab({ store, index }: { store: SessionStore; index: number }
       <h3>Runs as of event #{index}</h3>
       {runs.length === 0 && <p class="muted">No run has started yet.</p>}
       <RunsTable store={store} index={index} />
-      {runs.map((r) => {
-        const status = runStatusAt(r, index);
-        const of = t.entitiesOf(r.key);
-        const steps = of.steps.filter((s) => s.start <= index);
-        const calls = of.toolCalls.filter((c) => c.start <= index);
-        const interrupts = of.interrupts.filter((i) => i.raisedAt <= index);
-        // A run's link goes to its last event that had arrived: its metrics are whole there.
-        const last = t.lastEventOf(r.key, index) ?? r.start;
-        return (
-          <section key={r.key} class={`run ${r === current ? 'current' : ''}`} data-run-id={r.runId} data-run-key={r.key}>
-            <h4>
-              <button type="button" class="link" onClick={() => jump(last)} data-testid="run-link">
-                run {r.runId}
-              </button>{' '}
-              <span class={`status status-${OUTCOME[status]}`}>{OUTCOME[status]}</span> <span class="muted">thread {r.threadId} · {span(r.start, r.end, index)}</span>
-              {replayAvailable.value && (
-                <button
-                  type="button"
-                  class="link run-replay"
-                  aria-label={`Replay run ${r.runId} to page`}
-                  title="Answer the page's next agent request with this run"
-                  onClick={() => (replayRequest.value = { runKey: r.key })}
-                  data-testid="run-replay"
-                >
-                  ▶ Replay to page
-                </button>
-              )}
-            </h4>
-            {r.parentRunId && <p class="muted">parent run {r.parentRunId}</p>}
-            {r.resumes !== undefined && <p class="muted">resumes run {t.runs[r.resumes]?.runId}</p>}
-            {r.error && status === 'error' && <p class="error-text">RUN_ERROR: {r.error.message}{r.error.code ? ` (${r.error.code})` : ''}</p>}
-            {r.result !== undefined && status !== 'running' && (
-              <details>
-                <summary>result</summary>
-                <JsonTree value={r.result} />
-              </details>
-            )}
-            {r.usage !== undefined && status !== 'running' && (
-              <details>
-                <summary>usage</summary>
-                <JsonTree value={r.usage} />
-              </details>
-            )}
-            {steps.length > 0 && (
-              <div>
-                <b>Steps</b>{' '}
-                {steps.map((s, k) => (
-                  <span key={k} class={`step ${openAt(s, index) ? 'open' : ''}`}>
-                    {s.name}
-                    {s.subagentRunId ? ` (${s.subagentRunId})` : ''} <span class="muted">{span(s.start, s.end, index)}</span>
-                  </span>
-                ))}
-              </div>
-            )}
-            {calls.length > 0 && (
-              <div>
-                <b>Tool calls</b>
-                <ul>
-                  {calls.map((c) => (
-                    <li key={c.toolCallId + c.start} data-tool-call-id={c.toolCallId}>
-                      {/* Its last event as of now: the result when there is one, else its end. */}
-                      <button type="button" class="link" onClick={() => jump(lastOfCall(c, index))}>
-                        {c.name}
-                      </button>{' '}
-                      <code class="muted">{c.toolCallId}</code> <span class="muted">{span(c.start, c.end, index)}</span>
-                      {c.resultAt !== undefined && c.resultAt <= index ? (
-                        <span>
-                          {' '}
-                          · result at{' '}
-                          <button type="button" class="link" onClick={() => jump(c.resultAt!)}>
-                            #{c.resultAt}
-                          </button>
-                        </span>
-                      ) : (
-                        <span class="muted"> · no result yet</span>
-                      )}
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            )}
-            {status === 'interrupted' && <InterruptCard store={store} run={r} index={index} />}
-            {interrupts.length > 0 && status !== 'interrupted' && (
-              <div class="interrupt-box">
-                <b>Interrupts</b>
-                <ul>
-                  {interrupts.map((i) => {
-                    const resolved = i.resolvedAt !== undefined && i.resolvedAt <= index;
-                    return (
-                      <li key={i.interrupt.id} data-interrupt-id={i.interrupt.id}>
-                        <code>{i.interrupt.id}</code> ({i.interrupt.reason}){i.interrupt.message ? `: ${i.interrupt.message}` : ''}{' '}
-                        {resolved ? (
-                          <span>
-                            → <span class={`status status-${i.resolution!.status}`}>{i.resolution!.status}</span> in run{' '}
-                            <button type="button" class="link" onClick={() => jump(i.resolvedAt!)}>
-                              {t.runs[i.resumedRunKey!]?.runId}
-                            </button>
-                            {i.resolution!.payload !== undefined && <span class="muted"> payload {JSON.stringify(i.resolution!.payload)}</span>}
-                          </span>
-                        ) : (
-                          <span class="status status-running">open</span>
-                        )}
-                      </li>
-                    );
-                  })}
-                </ul>
-              </div>
-            )}
-          </section>
-        );
-      })}
+      {runs.map((r) => (
+        <RunSection key={r.key} store={store} run={r} index={index} current={r === current} />
+      ))}
       {roots.length > 0 && (
         <section>
           <h4>Subagents</h4>
@@ -191,5 +83,121 @@ export function RunsTab({ store, index }: { store: SessionStore; index: number }
         </section>
       )}
     </div>
+  );
+}
+
+/** One run: its outcome, result and usage, steps, tool calls (linked to their last event), and interrupts. */
+function RunSection({ store, run: r, index, current }: { store: SessionStore; run: RunEntity; index: number; current: boolean }) {
+  void store.version.value; // the run grows in place while it streams
+  const t = store.replay.value.timeline;
+  const jump = (i: number) => store.select(i, 'event');
+  const status = runStatusAt(r, index);
+  const of = t.entitiesOf(r.key);
+  const steps = of.steps.filter((s) => s.start <= index);
+  const calls = of.toolCalls.filter((c) => c.start <= index);
+  const interrupts = of.interrupts.filter((i) => i.raisedAt <= index);
+  // A run's link goes to its last event that had arrived: its metrics are whole there.
+  const last = t.lastEventOf(r.key, index) ?? r.start;
+  return (
+    <section key={r.key} class={`run ${current ? 'current' : ''}`} data-run-id={r.runId} data-run-key={r.key}>
+      <h4>
+        <button type="button" class="link" onClick={() => jump(last)} data-testid="run-link">
+          run {r.runId}
+        </button>{' '}
+        <span class={`status status-${OUTCOME[status]}`}>{OUTCOME[status]}</span> <span class="muted">thread {r.threadId} · {span(r.start, r.end, index)}</span>
+        {replayAvailable.value && (
+          <button
+            type="button"
+            class="link run-replay"
+            aria-label={`Replay run ${r.runId} to page`}
+            title="Answer the page's next agent request with this run"
+            onClick={() => (replayRequest.value = { runKey: r.key })}
+            data-testid="run-replay"
+          >
+            ▶ Replay to page
+          </button>
+        )}
+      </h4>
+      {r.parentRunId && <p class="muted">parent run {r.parentRunId}</p>}
+      {r.resumes !== undefined && <p class="muted">resumes run {t.runs[r.resumes]?.runId}</p>}
+      {r.error && status === 'error' && <p class="error-text">RUN_ERROR: {r.error.message}{r.error.code ? ` (${r.error.code})` : ''}</p>}
+      {r.result !== undefined && status !== 'running' && (
+        <details>
+          <summary>result</summary>
+          <JsonTree value={r.result} />
+        </details>
+      )}
+      {r.usage !== undefined && status !== 'running' && (
+        <details>
+          <summary>usage</summary>
+          <JsonTree value={r.usage} />
+        </details>
+      )}
+      {steps.length > 0 && (
+        <div>
+          <b>Steps</b>{' '}
+          {steps.map((s, k) => (
+            <span key={k} class={`step ${openAt(s, index) ? 'open' : ''}`}>
+              {s.name}
+              {s.subagentRunId ? ` (${s.subagentRunId})` : ''} <span class="muted">{span(s.start, s.end, index)}</span>
+            </span>
+          ))}
+        </div>
+      )}
+      {calls.length > 0 && (
+        <div>
+          <b>Tool calls</b>
+          <ul>
+            {calls.map((c) => (
+              <li key={c.toolCallId + c.start} data-tool-call-id={c.toolCallId}>
+                {/* Its last event as of now: the result when there is one, else its end. */}
+                <button type="button" class="link" onClick={() => jump(lastOfCall(c, index))}>
+                  {c.name}
+                </button>{' '}
+                <code class="muted">{c.toolCallId}</code> <span class="muted">{span(c.start, c.end, index)}</span>
+                {c.resultAt !== undefined && c.resultAt <= index ? (
+                  <span>
+                    {' '}
+                    · result at{' '}
+                    <button type="button" class="link" onClick={() => jump(c.resultAt!)}>
+                      #{c.resultAt}
+                    </button>
+                  </span>
+                ) : (
+                  <span class="muted"> · no result yet</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {status === 'interrupted' && <InterruptCard store={store} run={r} index={index} />}
+      {interrupts.length > 0 && status !== 'interrupted' && (
+        <div class="interrupt-box">
+          <b>Interrupts</b>
+          <ul>
+            {interrupts.map((i) => {
+              const resolved = i.resolvedAt !== undefined && i.resolvedAt <= index;
+              return (
+                <li key={i.interrupt.id} data-interrupt-id={i.interrupt.id}>
+                  <code>{i.interrupt.id}</code> ({i.interrupt.reason}){i.interrupt.message ? `: ${i.interrupt.message}` : ''}{' '}
+                  {resolved ? (
+                    <span>
+                      → <span class={`status status-${i.resolution!.status}`}>{i.resolution!.status}</span> in run{' '}
+                      <button type="button" class="link" onClick={() => jump(i.resolvedAt!)}>
+                        {t.runs[i.resumedRunKey!]?.runId}
+                      </button>
+                      {i.resolution!.payload !== undefined && <span class="muted"> payload {JSON.stringify(i.resolution!.payload)}</span>}
+                    </span>
+                  ) : (
+                    <span class="status status-running">open</span>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      )}
+    </section>
   );
 }

@@ -1,0 +1,122 @@
+/**
+ * One document's records (recorder.ts) with in-memory effects, as the background would receive them: in order and
+ * gap-free, cut at event boundaries, bounded, masked, resent on a resync, and said exactly where they were dropped.
+ */
+import { expect, test } from 'vitest';
+import type { ContentMessage } from '../../bridge/messages';
+import { DocumentRecorder } from './recorder';
+
+type Capture = Extract<ContentMessage, { kind: 'capture' }>;
+
+/** A recorder whose port is an array and whose idle time and timers run when the test says. */
+function recorderWith(url = 'http://localhost:5173/chat?token=t0k') {
+  const sent: ContentMessage[] = [];
+  const queue: (() => void)[] = [];
+  let clock = 0;
+  let wanted = 0;
+  const recorder = new DocumentRecorder('doc-1', {
+    post: (m) => (sent.push(m), true),
+    frameUrl: () => url,
+    now: () => clock,
+    idle: (run) => void queue.push(() => run({ didTimeout: false, timeRemaining: () => 50 })),
+    timer: (run) => void queue.push(run),
+    wanted: () => void wanted++,
+  });
+  /** Lets the page be idle until nothing waits (the clock moves past the quiet time each turn). */
+  const settle = () => {
+    for (let turns = 0; queue.length > 0 && turns < 100_000; turns++) {
+      clock += 100;
+      queue.shift()!();
+    }
+  };
+  const records = () => sent.filter((m): m is Capture => m.kind === 'capture').flatMap((m) => m.items);
+  return { recorder, sent, settle, records, wanted: () => wanted };
+}
+
+const enc = new TextEncoder();
+const open = (id: number, extra: object = {}) => ({ kind: 'open', id, t: 1, transport: 'fetch', format: 'sse', url: `http://localhost:5173/agent?id=${id}`, ...extra });
+const chunk = (id: number, text: string) => ({ kind: 'chunk', id, t: 2, bytes: enc.encode(text) });
+const close = (id: number) => ({ kind: 'close', id, t: 3 });
+const frames = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `data: {"type":"CUSTOM","name":"e${from + i}","value":1}\n\n`).join('');
+
+test('kept until someone needs them, then sent in order, gap-free, each chunk cut at its last event boundary', () => {
+  const { recorder, sent, settle, records, wanted } = recorderWith();
+  recorder.onPageMessage(open(1));
+  recorder.onPageMessage(chunk(1, 'data: {"type":"RUN_STARTED"}\n\ndata: {"ty'));
+  recorder.onPageMessage(chunk(1, 'pe":"RUN_FINISHED"}\n\n'));
+  recorder.onPageMessage(close(1));
+  settle();
+  expect(wanted()).toBe(1);
+  expect(sent).toEqual([]);
+  recorder.setEager(true);
+  settle();
+  const items = records();
+  expect(items.map((i) => i.seq)).toEqual([0, 1, 2, 3]);
+  expect(items.map((i) => [i.record.kind, i.e])).toEqual([['open', 0], ['chunk', 0], ['chunk', 1], ['close', 2]]);
+  const texts = items.filter((i) => i.record.kind === 'chunk').map((i) => Buffer.from((i.record as { base64: string }).base64, 'base64').toString());
+  expect(texts).toEqual(['data: {"type":"RUN_STARTED"}\n\n', 'data: {"type":"RUN_FINISHED"}\n\n']);
+});
+
+test('what leaves is masked: the URL, the frame URL, headers and the request body; invalid page messages are dropped', () => {
+  const { recorder, settle, records } = recorderWith();
+  recorder.setEager(true);
+  recorder.onPageMessage({ kind: 'open', id: 'not-a-number' });
+  recorder.onPageMessage(open(1, { requestHeaders: [['authorization', 'Bearer x'], ['content-type', 'application/json']], requestBody: '{"forwardedProps":{"apiKey":"k"}}' }));
+  settle();
+  const [first] = records();
+  expect(first!.record).toMatchObject({
+    kind: 'open',
+    url: 'http://localhost:5173/agent?id=[redacted]',
+    frameUrl: 'http://localhost:5173/chat?token=[redacted]',
+    method: 'GET',
+    status: 0,
+    requestHeaders: [['authorization', '[redacted]'], ['content-type', 'application/json']],
+    requestBody: '{"forwardedProps":{"apiKey":"[redacted]"}}',
+  });
+  expect(records()).toHaveLength(1);
+});
+
+test('beyond 100,000 events the oldest records go: the opening is pinned, and the gap says exactly how many events', () => {
+  const { recorder, sent, settle, records } = recorderWith();
+  recorder.onPageMessage(open(1));
+  // 101 chunks of 1,000 events: 1,000 more than the limit.
+  for (let k = 0; k < 101; k++) recorder.onPageMessage(chunk(1, frames(1000, k * 1000)));
+  settle();
+  recorder.setEager(true);
+  settle();
+  const pinned = sent.find((m) => m.kind === 'pinned') as Extract<ContentMessage, { kind: 'pinned' }>;
+  expect(pinned.items.map((i) => i.record.kind)).toEqual(['open']);
+  const gap = sent.find((m) => m.kind === 'gap') as Extract<ContentMessage, { kind: 'gap' }>;
+  expect(gap).toEqual({ kind: 'gap', docKey: 'doc-1', to: 2, e: 1000 });
+  expect(records().reduce((n, i) => n + (i.record.kind === 'chunk' ? i.record.n : 0), 0)).toBe(100_000);
+  expect(sent.indexOf(pinned)).toBeLessThan(sent.indexOf(gap));
+});
+
+test('a resync resends everything after what the background holds', () => {
+  const { recorder, sent, settle, records } = recorderWith();
+  recorder.setEager(true);
+  recorder.onPageMessage(open(1));
+  recorder.onPageMessage(chunk(1, frames(3)));
+  recorder.onPageMessage(close(1));
+  settle();
+  expect(records().map((i) => i.seq)).toEqual([0, 1, 2]);
+  sent.length = 0;
+  // The background restarted and holds record 0 only.
+  recorder.resync(0);
+  settle();
+  expect(records().map((i) => i.seq)).toEqual([1, 2]);
+});
+
+test('an event larger than 64 MiB is dropped whole, with a notice that says how large', () => {
+  const { recorder, settle, records } = recorderWith();
+  recorder.setEager(true);
+  recorder.onPageMessage(open(1));
+  const big = new Uint8Array(65 * 1024 * 1024).fill(120);
+  recorder.onPageMessage({ kind: 'chunk', id: 1, t: 2, bytes: enc.encode('data: ') });
+  recorder.onPageMessage({ kind: 'chunk', id: 1, t: 2, bytes: big });
+  recorder.onPageMessage(chunk(1, '\n\ndata: {"type":"RUN_FINISHED"}\n\n'));
+  settle();
+  const notice = records().find((i) => i.record.kind === 'notice');
+  expect(notice?.record).toMatchObject({ code: 'oversize', id: 1, events: 2 });
+  expect((notice?.record as { message: string }).message).toMatch(/^An event of 6815\d{4} bytes \(more than 64 MiB\) was dropped by the page's capture buffer, with 1 event\(s\) that completed in the same read\.$/);
+});

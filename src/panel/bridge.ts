@@ -29,8 +29,14 @@ export type ReplayStatus = Omit<Extract<PanelInbound, { kind: 'replay-status' }>
 
 /** The longest the panel works on inbound records before it lets the browser paint and handle input. */
 const SLICE_MS = 16;
-/** Bytes of a chunk decoded at a time (a flood comes in big chunks). */
-const STEP_BYTES = 64 * 1024;
+/**
+ * Bytes of a chunk decoded at a time (a flood comes in big chunks): as many as fit in what is left of the slice at
+ * the rate measured so far, between MIN_STEP and MAX_STEP. The rate starts low: code that has not been compiled yet
+ * (the first second of a flood) decodes ten times slower than it will.
+ */
+const MIN_STEP = 1024;
+const MAX_STEP = 64 * 1024;
+const FIRST_RATE = 100; // bytes per ms
 
 export const streamKey = (docKey: string, id: number): string => `${docKey}:${id}`;
 
@@ -105,10 +111,16 @@ function createIntake(tabId: number, session: () => Session, handlers: BridgeHan
     ready.push(item);
   };
   /** Applies what is ready, a slice of bytes at a time, until `more()` says stop; true when all is applied. */
-  const applyReady = (more: () => boolean): boolean => {
+  let rate = FIRST_RATE;
+  const applyReady = (more: () => boolean, until: number): boolean => {
     while (more()) {
       if (step) {
-        if (step(STEP_BYTES)) step = undefined;
+        const started = performance.now();
+        const bytes = Math.max(MIN_STEP, Math.min(MAX_STEP, Math.floor(rate * (until - started))));
+        if (step(bytes)) step = undefined;
+        const took = performance.now() - started;
+        // A step that ends the chunk may have had less to do: only full steps teach the rate.
+        if (step && took > 0.2) rate = (rate + bytes / took) / 2;
         continue;
       }
       const item = ready.shift();
@@ -132,7 +144,7 @@ function createIntake(tabId: number, session: () => Session, handlers: BridgeHan
   const pump = () => {
     const until = performance.now() + SLICE_MS;
     const more = () => performance.now() < until;
-    while (applyReady(more) && queue.length > 0 && more()) {
+    while (applyReady(more, until) && queue.length > 0 && more()) {
       const message = queue[0]!;
       if (message.kind === 'captured') {
         while (cursor < message.items.length && ready.length === 0 && !step && more()) take(message.items[cursor++]!);

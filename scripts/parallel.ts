@@ -1,30 +1,54 @@
 /**
- * Runs npm scripts at the same time and waits for all of them (npm test uses it for the steps that do not depend on
- * each other). Each script's output is printed whole, in the order given, once it is known; the exit code is 1 when
- * any script failed, and the failures are named at the end.
+ * Runs npm scripts at the same time, each as soon as the scripts it waits for have passed (npm test uses it so that
+ * the two cores are busy throughout: the browsers' tests start once the build is done, beside the unit tests).
+ * `name@a,b` waits for a and b. Each script's output is printed whole once it ends, in the order they end; the exit
+ * code is 1 when any script failed or could not run, and those are named at the end.
  *
- *   npx tsx scripts/parallel.ts typecheck test:unit build
+ *   npx tsx scripts/parallel.ts typecheck test:unit build test:cli@build
  */
 import { spawn } from 'node:child_process';
 
-const names = process.argv.slice(2);
-const runs = names.map(
-  (name) =>
-    new Promise<{ name: string; code: number; out: string; ms: number }>((resolve) => {
-      const started = Date.now();
-      const child = spawn('npm', ['run', '--silent', name], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' } });
-      let out = '';
-      child.stdout.on('data', (d: Buffer) => (out += d));
-      child.stderr.on('data', (d: Buffer) => (out += d));
-      child.on('close', (code) => resolve({ name, code: code ?? 1, out, ms: Date.now() - started }));
-    }),
-);
-let failed: string[] = [];
-for (const run of runs) {
-  const r = await run;
-  process.stdout.write(`\n> ${r.name} (${(r.ms / 1000).toFixed(1)} s${r.code ? `, exit code ${r.code}` : ''})\n${r.out}`);
-  if (r.code !== 0) failed = [...failed, r.name];
-}
+type Result = { name: string; code: number; out: string; ms: number };
+
+const specs = process.argv.slice(2).map((arg) => {
+  const [name, deps = ''] = arg.split('@') as [string, string?];
+  return { name, deps: deps ? deps.split(',') : [] };
+});
+const known = new Set(specs.map((s) => s.name));
+for (const s of specs) for (const d of s.deps) if (!known.has(d)) throw new Error(`${s.name} waits for ${d}, which is not among the scripts`);
+
+const started = Date.now();
+const run = (name: string): Promise<Result> =>
+  new Promise((resolve) => {
+    const t0 = Date.now();
+    const child = spawn('npm', ['run', '--silent', name], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' } });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d));
+    child.stderr.on('data', (d: Buffer) => (out += d));
+    child.on('close', (code) => resolve({ name, code: code ?? 1, out, ms: Date.now() - t0 }));
+  });
+
+const failed: string[] = [];
+const results = new Map<string, Promise<Result>>();
+const resultOf = (name: string): Promise<Result> => {
+  let r = results.get(name);
+  if (!r) {
+    const spec = specs.find((s) => s.name === name)!;
+    r = Promise.all(spec.deps.map(resultOf)).then((deps) => {
+      const bad = deps.filter((d) => d.code !== 0).map((d) => d.name);
+      return bad.length ? { name, code: 1, out: `not run: ${bad.join(', ')} failed\n`, ms: 0 } : run(name);
+    });
+    results.set(name, r);
+    void r.then((x) => {
+      const at = ((Date.now() - started) / 1000).toFixed(1);
+      process.stdout.write(`\n> ${x.name} (${(x.ms / 1000).toFixed(1)} s, ended at ${at} s${x.code ? `, exit code ${x.code}` : ''})\n${x.out}`);
+      if (x.code !== 0) failed.push(x.name);
+    });
+  }
+  return r;
+};
+await Promise.all(specs.map((s) => resultOf(s.name)));
+await new Promise((r) => setImmediate(r));
 if (failed.length) {
   process.stdout.write(`\nFailed: ${failed.join(', ')}\n`);
   process.exit(1);

@@ -3,8 +3,10 @@
  * `--remote-allow-system-access` lets BiDi navigate to moz-extension:// pages and read the extension's UUID.
  */
 import { maskUrl } from '../../src/engine/mask/secrets';
+import { rmSync } from 'node:fs';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { ensureBrowsers } from '../../scripts/browsers';
+import { warmProfile } from './firefoxProfile';
 import { assertBuilt, FIREFOX_EXTENSION } from './paths';
 
 interface BidiConnection {
@@ -20,6 +22,8 @@ export interface FirefoxWithExtension {
   chromeEval<T>(expression: string): Promise<T>;
   /** Navigates a tab where page.goto cannot (moz-extension:// pages). */
   navigate(page: Page, url: string): Promise<void>;
+  /** Reloads a tab where page.reload cannot (moz-extension:// pages). */
+  reload(page: Page): Promise<void>;
   tabIdOf(page: Page): Promise<number>;
   openPanel(tabId: number): Promise<Page>;
   close(): Promise<void>;
@@ -31,11 +35,12 @@ export async function launchFirefox(options: { extension?: boolean; prefs?: Reco
   const { firefox: executablePath } = ensureBrowsers(['firefox']);
   const withExtension = options.extension !== false;
   if (withExtension) assertBuilt(FIREFOX_EXTENSION);
+  const profile = await warmProfile(executablePath);
   const browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath,
     headless: true,
-    args: ['--remote-allow-system-access'],
+    args: ['--remote-allow-system-access', '--profile', profile],
     ...(options.prefs && { extraPrefsFirefox: options.prefs }),
   });
   const connection = (browser as unknown as { connection: BidiConnection }).connection;
@@ -63,6 +68,10 @@ export async function launchFirefox(options: { extension?: boolean; prefs?: Reco
     const context = (page.mainFrame() as unknown as { _id: string })._id;
     await connection.send('browsingContext.navigate', { context, url, wait: 'complete' });
   };
+  const reload = async (page: Page) => {
+    const context = (page.mainFrame() as unknown as { _id: string })._id;
+    await connection.send('browsingContext.reload', { context, wait: 'complete' });
+  };
   const panelUrl = (query = '') => `moz-extension://${uuid}/panel.html${query}`;
   return {
     browser,
@@ -70,6 +79,7 @@ export async function launchFirefox(options: { extension?: boolean; prefs?: Reco
     id,
     chromeEval,
     navigate,
+    reload,
     async tabIdOf(page: Page) {
       // The extension knows the page by its masked URL (a query value such as ?delay=3 is masked).
       const origin = maskUrl(page.url());
@@ -94,6 +104,12 @@ export async function launchFirefox(options: { extension?: boolean; prefs?: Reco
       await navigate(panel, panelUrl(`?tabId=${tabId}`));
       return panel;
     },
-    close: () => browser.close(),
+    async close() {
+      await browser.close();
+      // Firefox's last child processes may still be writing there for a moment: best effort, it is a temp folder.
+      try {
+        rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+      } catch {}
+    },
   };
 }

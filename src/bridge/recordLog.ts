@@ -1,6 +1,7 @@
 /**
  * A bounded log of capture records, oldest first: the content relay keeps one per document, the background one per
- * tab. Beyond its limits the oldest records go, never cutting one (records end at event boundaries); a dropped
+ * tab. Beyond its limits the fewest oldest events go: whole records, and the first events of the oldest one where
+ * the shape can cut it (records begin and end at event boundaries, so a cut never splits an event); a dropped
  * stream opening (or notice) is pinned, since the rest of its stream cannot be read without it, until a dropped
  * close says its stream ended before what is kept. Dropped entries are compacted away now and then.
  */
@@ -13,7 +14,22 @@ export interface RecordShape<T> {
   role(item: T): 'open' | 'notice' | 'close' | 'other';
   /** The stream an opening or a close is of (unique within the log). */
   stream(item: T): string | undefined;
+  /**
+   * The record without its first events, the fewest that make at least `need` go (it begins at an event boundary,
+   * so it can be cut at one); undefined when it cannot be cut or the cut would take all of it.
+   */
+  cut?(item: T, need: Need): T | undefined;
 }
+
+/** How far over its limits a log is (both 0 or more, one above 0). */
+export interface Need {
+  events: number;
+  bytes: number;
+}
+
+/** What is over the limits `maxEvents` and `maxBytes`, or null when within them. */
+export const needOver = (events: number, maxEvents: number, bytes: number, maxBytes: number): Need | null =>
+  events > maxEvents || bytes > maxBytes ? { events: Math.max(0, events - maxEvents), bytes: Math.max(0, bytes - maxBytes) } : null;
 
 const COMPACT_AT = 4096;
 
@@ -50,9 +66,24 @@ export class RecordLog<T> {
     this.bytes += this.shape.bytes(item);
   }
 
-  /** Drops the oldest records while `over()` says so (one always stays); `dropped` hears of each. */
-  trim(over: () => boolean, dropped?: (item: T) => void): void {
-    while (this.size > 1 && over()) {
+  /**
+   * Drops the oldest events while `over()` says the log is over its limits (one record always stays): the oldest
+   * record's first events when cutting them is enough, else the whole record; `dropped` hears of each record that
+   * went whole.
+   */
+  trim(over: () => Need | null, dropped?: (item: T) => void): void {
+    for (let need = over(); need && this.size > 0; need = over()) {
+      const oldest = this.items[this.head]!;
+      if (this.shape.cut && this.shape.events(oldest) > need.events && this.shape.bytes(oldest) > need.bytes) {
+        const rest = this.shape.cut(oldest, need);
+        if (rest && this.shape.events(rest) < this.shape.events(oldest)) {
+          this.items[this.head] = rest;
+          this.events -= this.shape.events(oldest) - this.shape.events(rest);
+          this.bytes -= this.shape.bytes(oldest) - this.shape.bytes(rest);
+          continue;
+        }
+      }
+      if (this.size === 1) break;
       const old = this.items[this.head++]!;
       this.events -= this.shape.events(old);
       this.bytes -= this.shape.bytes(old);

@@ -33,6 +33,22 @@ describe('TabLog', () => {
     expect(eventsIn(kept)).toBeLessThanOrEqual(10);
   });
 
+  it('drops only the events over its bound: the oldest chunk is cut at an event boundary, and a later panel is told exactly', () => {
+    const log = new TabLog(10, 1e9);
+    log.add(open(0));
+    const sse = (from: number) => Buffer.from([0, 1, 2].map((i) => `data: {"n":${from + i}}\n\n`).join('')).toString('base64');
+    for (let s = 1; s <= 8; s++) log.add({ ...chunk(s, 3, (s - 1) * 3), record: { kind: 'chunk', id: 1, t: s, base64: sse((s - 1) * 3), n: 3 } });
+    const backlog = [...log.backlog()];
+    const kept = items(backlog);
+    expect(eventsIn(kept)).toBe(10);
+    const gap = backlog.find((m) => m.kind === 'gap');
+    expect(gap).toMatchObject({ to: kept[0]!.seq, e: 14 });
+    // The cut record starts at the first event kept.
+    const first = kept[0]!.record;
+    expect(first.kind === 'chunk' && Buffer.from(first.base64, 'base64').toString()).toBe('data: {"n":14}\n\n');
+    expect(kept[0]!.e).toBe(14);
+  });
+
   it('tells a panel that already has the records nothing about them', () => {
     const log = new TabLog(10, 1e9);
     log.add(open(0));

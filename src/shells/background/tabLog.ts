@@ -2,7 +2,9 @@ import { Reassembler, recordSize } from '../../bridge/budget';
 import { TAB_MAX_BYTES, TAB_MAX_EVENTS } from '../../bridge/limits';
 import type { Captured, DropPlace } from '../../bridge/messages';
 import { OrderedIntake } from '../../bridge/ordered';
-import { RecordLog, type RecordShape } from '../../bridge/recordLog';
+import { EventCounter } from '../../bridge/eventCounter';
+import { type Need, needOver, RecordLog, type RecordShape } from '../../bridge/recordLog';
+import { base64ToBytes, bytesToBase64 } from '../../engine/util/base64';
 
 type Nav = { nav: true; url: string; t: number };
 type Entry = Captured | Nav;
@@ -25,6 +27,17 @@ const SHAPE: RecordShape<Entry> = {
   stream: (e) => (isNav(e) || (e.record.kind !== 'open' && e.record.kind !== 'close') ? undefined : `${e.docKey}:${e.record.id}`),
 };
 
+type Format = 'sse' | 'proto' | 'json';
+
+/** A chunk without its first events, the fewest that make `need` go (cut at an event boundary, as in the relay). */
+const cutCaptured = (item: Captured, format: Format | undefined, need: Need): Captured | undefined => {
+  if (!format || item.record.kind !== 'chunk' || item.record.n < 2) return undefined;
+  const bytes = base64ToBytes(item.record.base64);
+  const at = EventCounter.cutPoint(format, bytes, need.events, need.bytes);
+  if (!at || at.events >= item.record.n) return undefined;
+  return { ...item, e: item.e + at.events, record: { ...item.record, base64: bytesToBase64(bytes.subarray(at.offset)), n: item.record.n - at.events } };
+};
+
 /**
  * One tab's captured records in order, with navigation markers between pages, bounded by events and bytes.
  * Beyond the bound the oldest records go; every record carries the count of events before it in its document
@@ -32,7 +45,18 @@ const SHAPE: RecordShape<Entry> = {
  */
 export class TabLog {
   /** The records and navigations; stream openings (and notices) whose records were dropped are pinned there. */
-  private readonly log = new RecordLog<Entry>(SHAPE);
+  private readonly log = new RecordLog<Entry>({
+    ...SHAPE,
+    cut: (entry, need) => {
+      if (isNav(entry) || entry.record.kind !== 'chunk') return undefined;
+      const rest = cutCaptured(entry, this.formats.get(`${entry.docKey}:${entry.record.id}`), need);
+      // The panels learn of the cut as of a gap before this record's rest.
+      if (rest) this.cutAt({ docKey: entry.docKey, to: entry.seq, e: rest.e, where: 'extension' });
+      return rest;
+    },
+  });
+  /** Each stream's format (from its opening), so that a chunk can be cut at an event boundary. */
+  private readonly formats = new Map<string, Format>();
   private readonly intake = new OrderedIntake<Captured>();
   private readonly parts = new Reassembler<Captured>();
   /** Per document, the next seq and the events before it, as this log has them. */
@@ -93,15 +117,16 @@ export class TabLog {
     let byPlace = this.cuts.get(cut.docKey);
     if (!byPlace) this.cuts.set(cut.docKey, (byPlace = {}));
     const old = byPlace[cut.where];
-    if (!old || old.to < cut.to) byPlace[cut.where] = cut;
+    if (!old || old.to < cut.to || (old.to === cut.to && old.e < cut.e)) byPlace[cut.where] = cut;
   }
 
   private push(item: Captured): void {
+    if (item.record.kind === 'open') this.formats.set(`${item.docKey}:${item.record.id}`, item.record.format);
     this.log.push(item);
     this.ends.set(item.docKey, { seq: item.seq + 1, e: item.e + eventsOf(item) });
     // Records end at event boundaries (the relay cuts them so): dropping whole records never splits an event.
     this.log.trim(
-      () => this.log.events > this.maxEvents || this.log.bytes > this.maxBytes,
+      () => needOver(this.log.events, this.maxEvents, this.log.bytes, this.maxBytes),
       (old) => {
         if (!isNav(old)) this.cutAt({ docKey: old.docKey, to: old.seq + 1, e: old.e + eventsOf(old), where: 'extension' });
       },
@@ -119,6 +144,7 @@ export class TabLog {
       const keepDocs = new Set(keep.map((k) => k.docKey));
       this.log.replace(keep);
       this.cuts = new Map([...this.cuts].filter(([doc]) => keepDocs.has(doc)));
+      for (const key of [...this.formats.keys()]) if (!keepDocs.has(key.slice(0, key.lastIndexOf(':')))) this.formats.delete(key);
     }
     this.log.push({ nav: true, url, t });
   }

@@ -3,7 +3,8 @@
  * gap-free, cut at event boundaries, bounded, masked, resent on a resync, and said exactly where they were dropped.
  */
 import { expect, test } from 'vitest';
-import type { ContentMessage } from '../../bridge/messages';
+import { Reassembler } from '../../bridge/budget';
+import type { ContentMessage, Sequenced } from '../../bridge/messages';
 import { DocumentRecorder } from './recorder';
 
 type Capture = Extract<ContentMessage, { kind: 'capture' }>;
@@ -76,20 +77,50 @@ test('what leaves is masked: the URL, the frame URL, headers and the request bod
   expect(records()).toHaveLength(1);
 });
 
-test('beyond 100,000 events the oldest records go: the opening is pinned, and the gap says exactly how many events', () => {
+test('beyond 100,000 events only the fewest oldest events go: the oldest chunk is cut at an event boundary, the opening pinned', () => {
   const { recorder, sent, settle, records } = recorderWith();
   recorder.onPageMessage(open(1));
-  // 101 chunks of 1,000 events: 1,000 more than the limit.
+  // 101 chunks of 1,000 events, then 4 more: 1,004 over the limit.
   for (let k = 0; k < 101; k++) recorder.onPageMessage(chunk(1, frames(1000, k * 1000)));
+  recorder.onPageMessage(chunk(1, frames(4, 101_000)));
   settle();
   recorder.setEager(true);
   settle();
   const pinned = sent.find((m) => m.kind === 'pinned') as Extract<ContentMessage, { kind: 'pinned' }>;
   expect(pinned.items.map((i) => i.record.kind)).toEqual(['open']);
   const gap = sent.find((m) => m.kind === 'gap') as Extract<ContentMessage, { kind: 'gap' }>;
-  expect(gap).toEqual({ kind: 'gap', docKey: 'doc-1', to: 2, e: 1000 });
-  expect(records().reduce((n, i) => n + (i.record.kind === 'chunk' ? i.record.n : 0), 0)).toBe(100_000);
+  // Record 1 (events 0-999) went whole; record 2 lost its first 4 events.
+  expect(gap).toEqual({ kind: 'gap', docKey: 'doc-1', to: 2, e: 1004 });
+  const chunks = records().filter((i) => i.record.kind === 'chunk');
+  expect(chunks.reduce((n, i) => n + (i.record.kind === 'chunk' ? i.record.n : 0), 0)).toBe(100_000);
+  const first = Buffer.from((chunks[0]!.record as { base64: string }).base64, 'base64').toString();
+  expect(first.startsWith('data: {"type":"CUSTOM","name":"e1004",')).toBe(true);
+  expect(chunks[0]).toMatchObject({ seq: 2, e: 1004 });
   expect(sent.indexOf(pinned)).toBeLessThan(sent.indexOf(gap));
+});
+
+test('the same drop however the stream was read: 100,004 events in 64 KB reads, in 1 MB reads, in one read', () => {
+  const text = frames(100_004);
+  for (const size of [64 * 1024, 1024 * 1024, text.length]) {
+    const { recorder, sent, settle, records } = recorderWith();
+    recorder.onPageMessage(open(1));
+    for (let at = 0; at < text.length; at += size) recorder.onPageMessage(chunk(1, text.slice(at, at + size)));
+    settle();
+    recorder.setEager(true);
+    settle();
+    const gap = sent.find((m) => m.kind === 'gap') as Extract<ContentMessage, { kind: 'gap' }>;
+    expect(gap.e).toBe(4);
+    // Records bigger than a message travel in parts: joined as the background does.
+    const parts = new Reassembler<Sequenced>();
+    const whole = records().flatMap((i) => parts.take(String(i.seq), i) ?? []);
+    const kept = whole.reduce((n, i) => n + (i.record.kind === 'chunk' ? i.record.n : 0), 0);
+    expect(kept).toBe(100_000);
+    const bytes = whole
+      .filter((i) => i.record.kind === 'chunk')
+      .map((i) => Buffer.from((i.record as { base64: string }).base64, 'base64').toString())
+      .join('');
+    expect(bytes).toBe(text.slice(frames(4).length));
+  }
 });
 
 test('a resync resends everything after what the background holds', () => {

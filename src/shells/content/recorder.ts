@@ -9,16 +9,32 @@
 import { batches, partsOf, recordSize } from '../../bridge/budget';
 import { INBOX_MAX_BYTES, MAX_EVENT_BYTES, PAGE_MAX_BYTES, PAGE_MAX_EVENTS, STRING_MAX } from '../../bridge/limits';
 import { type CaptureRecord, type ContentMessage, PageMessageSchema, type Sequenced } from '../../bridge/messages';
-import { RecordLog, type RecordShape } from '../../bridge/recordLog';
+import { type Need, RecordLog, type RecordShape } from '../../bridge/recordLog';
 import { maskBody, maskHeaders, maskUrl } from '../../engine/mask/secrets';
 import { bytesToBase64 } from '../../engine/util/base64';
-import { EventCounter } from './eventCounter';
+import { EventCounter } from '../../bridge/eventCounter';
 
-type ChunkKept = { id: number; t: number; parts: Uint8Array[]; size: number; n: number; dir?: 'in' | 'out' };
+type Format = 'sse' | 'proto' | 'json';
+
+type ChunkKept = { id: number; t: number; parts: Uint8Array[]; size: number; n: number; format: Format; dir?: 'in' | 'out' };
 /** A record as kept here: chunk bytes raw (in parts, joined only when sent), encoded only when sent. */
 type KeptBody = { size: number } & ({ record: CaptureRecord } | { chunk: ChunkKept });
 /** `b`: bytes of every record kept before it (to tell how much waits to be sent). */
 type Kept = KeptBody & { seq: number; e: number; b: number };
+
+/**
+ * A chunk without its first events, the fewest that make `need` go: cut at an event boundary (records begin at one),
+ * the rest copied so the dropped bytes are freed. Its `e` and `b` move on by what went.
+ */
+const cutChunk = (k: Kept, need: Need): Kept | undefined => {
+  if (!('chunk' in k) || k.chunk.n < 2) return undefined;
+  const bytes = join(k.chunk.parts, k.chunk.size);
+  const at = EventCounter.cutPoint(k.chunk.format, bytes, need.events, need.bytes);
+  if (!at || at.events >= k.chunk.n) return undefined;
+  const rest = bytes.slice(at.offset);
+  const size = rest.length;
+  return { ...k, size, e: k.e + at.events, b: k.b + at.offset, chunk: { ...k.chunk, parts: [rest], size, n: k.chunk.n - at.events } };
+};
 
 const SHAPE: RecordShape<Kept> = {
   events: (k) => ('chunk' in k ? k.chunk.n : 0),
@@ -97,7 +113,8 @@ export class DocumentRecorder {
   private totalEvents = 0;
   private keptBytes = 0;
   private eager = false;
-  private readonly log = new RecordLog<Kept>(SHAPE);
+  /** The record being sent in parts is never cut (its parts are encoded already): it goes whole if it must. */
+  private readonly log = new RecordLog<Kept>({ ...SHAPE, cut: (k, need) => (k.seq === this.inFlight?.seq ? undefined : cutChunk(k, need)) });
   /** Next seq to send while eager. */
   private sentUpTo = 0;
   /** Pinned records already sent, by seq. */
@@ -168,11 +185,11 @@ export class DocumentRecorder {
    * Over the limits, the oldest record goes. While a panel is open, records it has not been sent yet are kept
    * beyond the event limit (they are on their way); the byte limit holds whatever happens.
    */
-  private overLimit(): boolean {
+  private overLimit(): Need | null {
     const log = this.log;
-    return (
-      log.bytes + this.partialBytes + log.pinnedBytes + this.inboxBytes > PAGE_MAX_BYTES || (log.events > PAGE_MAX_EVENTS && (!this.eager || log.at(0)!.seq < this.sentUpTo))
-    );
+    const bytes = log.bytes + this.partialBytes + log.pinnedBytes + this.inboxBytes - PAGE_MAX_BYTES;
+    const events = log.events > PAGE_MAX_EVENTS && (!this.eager || log.at(0)!.seq < this.sentUpTo) ? log.events - PAGE_MAX_EVENTS : 0;
+    return bytes > 0 || events > 0 ? { events, bytes: Math.max(0, bytes) } : null;
   }
 
   private keep(k: KeptBody, events: number): void {
@@ -235,7 +252,7 @@ export class DocumentRecorder {
     const completed = fresh.subarray(0, counter.boundary);
     const size = before.kept + completed.length;
     if (before.oversize || (n === 1 && size > MAX_EVENT_BYTES)) this.oversize(t, id, n, before.seen + completed.length, false);
-    else this.keep({ chunk: { id, t, parts: [...before.parts, completed], size, n, ...(dir && { dir }) }, size }, n);
+    else this.keep({ chunk: { id, t, parts: [...before.parts, completed], size, n, format: counter.format, ...(dir && { dir }) }, size }, n);
     if (counter.boundary < fresh.length) this.hold(held, fresh.subarray(counter.boundary));
   }
 
@@ -275,13 +292,14 @@ export class DocumentRecorder {
         return;
       }
       case 'close': {
-        if (!this.counters.has(m.id)) return;
+        const counter = this.counters.get(m.id);
+        if (!counter) return;
         const held = this.partial.get(m.id);
         if (held) {
           const rest = this.release(held);
           // What never completed an event is kept as it came (the panel flags the truncated frame).
           if (rest.oversize) this.oversize(m.t, m.id, 0, rest.seen, true);
-          else if (rest.kept > 0) this.keep({ chunk: { id: m.id, t: m.t, parts: rest.parts, size: rest.kept, n: 0 }, size: rest.kept }, 0);
+          else if (rest.kept > 0) this.keep({ chunk: { id: m.id, t: m.t, parts: rest.parts, size: rest.kept, n: 0, format: counter.format }, size: rest.kept }, 0);
         }
         this.partial.delete(m.id);
         this.counters.delete(m.id);

@@ -13,7 +13,14 @@ export class EventCounter {
   private skip = 0;
   private lengthBytes: number[] = [];
 
-  constructor(private readonly format: 'sse' | 'proto' | 'json') {}
+  constructor(readonly format: 'sse' | 'proto' | 'json') {}
+
+  /** Counting stops once this many events are complete and the boundary is at least `stopBytes` in (cutPoint). */
+  private stopEvents = Infinity;
+  private stopBytes = 0;
+  private done(n: number): boolean {
+    return n >= this.stopEvents && this.boundary >= this.stopBytes;
+  }
 
   /** Offset just past the last event boundary in the bytes last counted (-1: none in them). */
   boundary = -1;
@@ -59,8 +66,10 @@ export class EventCounter {
       if (lf === -1) break;
       if (b[lf + 1] === 10) {
         // A frame ends: a comment-only frame (":" first) is a heartbeat, not an event.
-        if (this.frameFirst !== -1 && this.frameFirst !== 58) n++;
+        const event = this.frameFirst !== -1 && this.frameFirst !== 58;
+        if (event) n++;
         this.boundary = lf + 2;
+        if (event && this.done(n)) return n;
         i = lf + 2;
         this.frameFirst = i < b.length ? b[i]! : -1;
       } else i = lf + 1;
@@ -81,9 +90,11 @@ export class EventCounter {
       this.prevCR = c === 13;
       if (c === 10 || c === 13) {
         if (this.lineLength === 0) {
-          if (this.frameHasField) n++;
+          const event = this.frameHasField;
+          if (event) n++;
           this.frameHasField = false;
-          this.boundary = i + 1;
+          this.boundary = c === 13 && b[i + 1] === 10 ? i + 2 : i + 1;
+          if (event && this.done(n)) return n;
         } else if (!this.lineIsComment) this.frameHasField = true;
         this.lineLength = 0;
         this.lineIsComment = false;
@@ -106,6 +117,7 @@ export class EventCounter {
         if (this.skip === 0) {
           n++;
           this.boundary = i;
+          if (this.done(n)) return n;
         }
         continue;
       }
@@ -117,9 +129,25 @@ export class EventCounter {
         if (this.skip === 0) {
           n++;
           this.boundary = i;
+          if (this.done(n)) return n;
         }
       }
     }
     return n;
+  }
+
+  /**
+   * Where to cut a record that begins at an event boundary so that at least `events` events and `bytes` bytes go
+   * (the fewest whole events that do): the offset just past that event, and how many events go. Undefined when the
+   * cut would take the whole record (or the format has one event per record).
+   */
+  static cutPoint(format: 'sse' | 'proto' | 'json', b: Uint8Array, events: number, bytes: number): { offset: number; events: number } | undefined {
+    if (format === 'json') return undefined;
+    const counter = new EventCounter(format);
+    counter.stopEvents = Math.max(1, events);
+    counter.stopBytes = bytes;
+    const n = counter.count(b);
+    if (n < counter.stopEvents || counter.boundary < bytes || counter.boundary >= b.length) return undefined;
+    return { offset: counter.boundary, events: n };
   }
 }

@@ -35,8 +35,8 @@ describe('EventCounter.boundary', () => {
 
 describe('EventCounter agrees with the SSE parser', () => {
   it('on random streams cut at random places', async () => {
-    const { SseParser } = await import('../../engine/decode/sse');
-    const { rng } = await import('../../engine/testing/generator');
+    const { SseParser } = await import('../engine/decode/sse');
+    const { rng } = await import('../engine/testing/generator');
     const r = rng(11);
     for (let k = 0; k < 300; k++) {
       const eol = r() < 0.7 ? '\n' : r() < 0.5 ? '\r\n' : '\r';
@@ -58,5 +58,20 @@ describe('EventCounter agrees with the SSE parser', () => {
       }
       expect(n, JSON.stringify(text)).toBe(expected);
     }
+  });
+});
+
+describe('EventCounter.cutPoint', () => {
+  it('cuts just past the k-th event: LF, CRLF (both bytes), heartbeats skipped over, protobuf by length', () => {
+    const sse = enc.encode(': ping\n\ndata: a\n\nevent: x\r\ndata: b\r\n\r\ndata: c\n\n');
+    expect(EventCounter.cutPoint('sse', sse, 1, 0)).toEqual({ offset: 17, events: 1 });
+    expect(EventCounter.cutPoint('sse', sse, 2, 0)).toEqual({ offset: 38, events: 2 });
+    // Taking all three would take the whole record.
+    expect(EventCounter.cutPoint('sse', sse, 3, 0)).toBeUndefined();
+    // At least 20 bytes: the second event's boundary is the first past 20.
+    expect(EventCounter.cutPoint('sse', sse, 1, 20)).toEqual({ offset: 38, events: 2 });
+    const proto = new Uint8Array([0, 0, 0, 2, 9, 9, 0, 0, 0, 1, 7, 0, 0, 0, 1, 8]);
+    expect(EventCounter.cutPoint('proto', proto, 2, 0)).toEqual({ offset: 11, events: 2 });
+    expect(EventCounter.cutPoint('json', enc.encode('{}'), 1, 0)).toBeUndefined();
   });
 });

@@ -51,15 +51,30 @@ test('100,000 events as fast as the server can: the panel shows exactly 100,000,
   }
 });
 
-test('events sent before the panel opened are there; closed and reopened, the history is still there', async () => {
+test('events sent before the panel opened are there, "receiving N of M" while they come and never "dropped"; closed and reopened, the history is still there', async () => {
   const browser = await launchChromium();
   try {
+    // What the panel's toolbar said at any moment while it caught up (every change seen, not sampled).
+    await browser.context.addInitScript(() => {
+      const seen = { receiving: [] as string[], dropped: 0 };
+      (window as unknown as { seen: typeof seen }).seen = seen;
+      new MutationObserver(() => {
+        const receiving = document.querySelector('[data-testid=receiving]')?.textContent;
+        if (receiving && seen.receiving.at(-1) !== receiving) seen.receiving.push(receiving);
+        if (document.querySelector('[data-testid=dropped]')) seen.dropped++;
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
     const page = await browser.context.newPage();
     await page.goto(`${probe.url}/probe`);
     await readMany(page, 60_000);
     const tabId = await browser.tabIdOf(page);
     let panel = await browser.openPanel(tabId);
     await expect.poll(() => count(panel), { timeout: 60_000 }).toBe(60_000);
+    await expect(panel.getByTestId('receiving')).toHaveCount(0);
+    const seen = await panel.evaluate(() => (window as unknown as { seen: { receiving: string[]; dropped: number } }).seen);
+    expect(seen.dropped).toBe(0);
+    expect(seen.receiving.length).toBeGreaterThan(0);
+    expect(seen.receiving.every((t) => /^receiving [\d,]+ of 60,000$/.test(t))).toBe(true);
     await panel.close();
     panel = await browser.openPanel(tabId);
     await expect.poll(() => count(panel), { timeout: 60_000 }).toBe(60_000);

@@ -169,7 +169,7 @@ const gapFields = { docKey, to: seq, e: count };
 
 export const ContentMessageSchema = z.discriminatedUnion('kind', [
   /** Records in order (or one part of one record). */
-  z.object({ kind: z.literal('capture'), docKey, items: z.array(SequencedSchema) }),
+  z.object({ kind: z.literal('capture'), docKey, items: z.array(SequencedSchema), /** Events the page has read so far. */ read: z.optional(count) }),
   /** The document no longer holds records before `to` (its own buffer limit). */
   z.object({ kind: z.literal('gap'), ...gapFields }),
   /** Openings of streams whose records before `to` were dropped: kept so that the rest can be read. */
@@ -216,6 +216,8 @@ export const PanelInboundSchema = z.discriminatedUnion('kind', [
    * ("cleared": the user cleared them, nothing was lost).
    */
   z.object({ kind: z.literal('gap'), tabId: z.number(), ...gapFields, where: z.enum(['page', 'extension', 'cleared']) }),
+  /** A document's page has read `read` events so far: a panel still receiving them says "receiving N of M". */
+  z.object({ kind: z.literal('reading'), tabId: z.number(), docKey, read: count }),
   z.object({ kind: z.literal('navigated'), tabId: z.number(), url: z.string(), t: timestamp, preserved: z.boolean() }),
   z.object({ kind: z.literal('preserve-log'), tabId: z.number(), on: z.boolean() }),
   /** Something failed on the way (a message the browser refused): said, never silent. */

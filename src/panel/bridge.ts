@@ -23,6 +23,8 @@ export interface BridgeHandlers {
   /** Replay to page: the rules armed for the tab, and how an answer goes. */
   onReplayRules?(rules: ReplayRuleSummary[]): void;
   onReplayStatus?(status: ReplayStatus): void;
+  /** Still receiving what the page has read (a panel opened late, a flood): events in so far, of how many. */
+  onReceiving?(progress: { n: number; of: number } | null): void;
 }
 
 export type ReplayStatus = Omit<Extract<PanelInbound, { kind: 'replay-status' }>, 'kind' | 'tabId'>;
@@ -103,6 +105,25 @@ function createIntake(tabId: number, session: () => Session, handlers: BridgeHan
   /** Per document, the events before the next record this panel expects (records carry theirs as `e`). */
   const ends = new Map<string, number>();
   const pinnedSeen = new Set<string>();
+  /** Per document, the events its page had read, as last heard. */
+  const reads = new Map<string, number>();
+  let lastProgress = '';
+  /** Says how far this panel is behind the page (once per slice, and only when it changed). */
+  const report = () => {
+    let n = 0;
+    let of = 0;
+    for (const [doc, read] of reads) {
+      of += read;
+      n += Math.min(read, ends.get(doc) ?? 0);
+    }
+    // Taken in, not yet drawn: still receiving.
+    if (ready.length > 0 || step) n = Math.min(n, of - 1);
+    const progress = of > 0 && n < of ? { n: Math.max(0, n), of } : null;
+    const key = progress ? `${progress.n}/${progress.of}` : '';
+    if (key === lastProgress) return;
+    lastProgress = key;
+    handlers.onReceiving?.(progress);
+  };
   /** Records ready to apply, and the decoding still to finish of the one being applied. */
   const ready: Captured[] = [];
   let step: ((max: number) => boolean) | undefined;
@@ -153,6 +174,7 @@ function createIntake(tabId: number, session: () => Session, handlers: BridgeHan
       queue.shift();
       cursor = 0;
     }
+    report();
     if (queue.length > 0 || ready.length > 0 || step) setTimeout(pump, 0);
     else pumping = false;
   };
@@ -190,6 +212,9 @@ function createIntake(tabId: number, session: () => Session, handlers: BridgeHan
         for (const ready of intake.skipTo(message.docKey, message.to)) apply(ready);
         return;
       }
+      case 'reading':
+        reads.set(message.docKey, Math.max(reads.get(message.docKey) ?? 0, message.read));
+        return;
       case 'navigated':
         handlers.onNavigated(message.url, message.t, message.preserved);
         return;

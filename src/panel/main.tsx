@@ -51,6 +51,7 @@ if (tabId === null) {
     onCaptureStatus: (status) => capture.onStatus(status),
     onReplayRules: (rules) => replay.onRules(rules),
     onReplayStatus: (status) => replay.onStatus(status),
+    onReceiving: (progress) => (store.receiving.value = progress),
   });
   const replay = createReplayControl(bridge);
   const capture = createCaptureControl(tabId, bridge, (kind, text) => store.notify(kind, text));

@@ -200,8 +200,14 @@ function Status({ store }: { store: SessionStore }) {
   const shown = store.shownCount.value;
   const streams = store.session.value.streams.size;
   const { errors, warnings } = store.problems.value;
+  const receiving = store.imported.value ? null : store.receiving.value;
   return (
     <span class="status" data-testid="status">
+      {receiving && (
+        <span class="badge badge-info" data-testid="receiving" title="The panel is still taking in what the page has read (a panel opened late, or a flood): nothing is lost, it is on its way.">
+          receiving {receiving.n.toLocaleString('en')} of {receiving.of.toLocaleString('en')}
+        </span>
+      )}
       {store.dropped.value.total > 0 && (
         <span class="badge badge-warning" data-testid="dropped" title={droppedTitle(store.dropped.value)}>
           {store.dropped.value.total} older event{store.dropped.value.total === 1 ? '' : 's'} dropped

@@ -20,6 +20,19 @@ export interface Banner {
 
 export type Tab = 'event' | 'diff' | 'state' | 'messages' | 'runs' | 'waterfall' | 'problems';
 
+/** What the capture lost and what it is still receiving. */
+function captureCounts(session: { value: Session }, version: { value: number }) {
+  /** Events the capture dropped before they reached this session, by where. */
+  const dropped = computed(() => {
+    void version.value;
+    const { page, extension } = session.value.dropped;
+    return { page, extension, total: page + extension };
+  });
+  /** The live capture is still receiving what the page has read: events in so far, of how many (null: caught up). */
+  const receiving = signal<{ n: number; of: number } | null>(null);
+  return { dropped, receiving };
+}
+
 /**
  * The panel's view of one tab's captured session. The Session holds the truth and the Replay derives the rest;
  * signals here only say "it changed" (once per animation frame at most) and hold what the user chose.
@@ -67,12 +80,7 @@ export function createSessionStore(options: { emptyText?: string } = {}) {
     version: version.value,
   }));
 
-  /** Events the capture dropped before they reached this session, by where. */
-  const dropped = computed(() => {
-    void version.value;
-    const { page, extension } = session.value.dropped;
-    return { page, extension, total: page + extension };
-  });
+  const { dropped, receiving } = captureCounts(session, version);
 
   const notices = computed(() => {
     void version.value;
@@ -132,6 +140,7 @@ export function createSessionStore(options: { emptyText?: string } = {}) {
     problems,
     visible,
     dropped,
+    receiving,
     notices,
     banners,
     notify,

@@ -143,6 +143,8 @@ const sendBacklog = (port: Runtime.Port, tabId: number, entries: Iterable<Backlo
         ? sendCaptured(port, tabId, entry.items, 'pinned')
         : entry.kind === 'gap'
           ? send(port, { kind: 'gap', tabId, docKey: entry.docKey, to: entry.to, e: entry.e, where: entry.where })
+          : entry.kind === 'reading'
+            ? send(port, { kind: 'reading', tabId, docKey: entry.docKey, read: entry.read })
           : send(port, { kind: 'navigated', tabId, url: entry.url, t: entry.t, preserved: true }));
     if (failed) return failed;
   }
@@ -180,6 +182,7 @@ const onCapturePort = (port: Runtime.Port): void => {
         const accepted: Captured[] = [];
         for (const item of message.items) accepted.push(...log.add({ docKey: message.docKey, frameId, ...item }));
         broadcastCaptured(tabId, accepted);
+        if (message.read !== undefined && log.noteRead(message.docKey, message.read)) broadcast(tabId, { kind: 'reading', tabId, docKey: message.docKey, read: message.read });
         return;
       }
       default: {

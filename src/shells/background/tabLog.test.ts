@@ -49,11 +49,19 @@ describe('TabLog', () => {
     expect(kept[0]!.e).toBe(14);
   });
 
+  it('tells a later panel how many events each page has read, first, so it can say "receiving N of M"', () => {
+    const log = new TabLog();
+    log.add(open(0));
+    expect(log.noteRead('d', 40)).toBe(true);
+    expect(log.noteRead('d', 30)).toBe(false);
+    expect([...log.backlog()][0]).toEqual({ kind: 'reading', docKey: 'd', read: 40 });
+  });
+
   it('tells a panel that already has the records nothing about them', () => {
     const log = new TabLog(10, 1e9);
     log.add(open(0));
     for (let s = 1; s <= 8; s++) log.add(chunk(s, 3, (s - 1) * 3));
-    expect([...log.backlog({ d: 8 })]).toEqual([]);
+    expect([...log.backlog({ d: 8 })].filter((m) => m.kind !== 'reading')).toEqual([]);
   });
 
   it('takes repeated and early records once, in order', () => {

@@ -15,7 +15,7 @@ export interface Cut {
   e: number;
   where: DropPlace | 'cleared';
 }
-export type BacklogEntry = { kind: 'pinned'; items: Captured[] } | ({ kind: 'gap' } & Cut) | { kind: 'navigated'; url: string; t: number } | { kind: 'item'; item: Captured };
+export type BacklogEntry = { kind: 'reading'; docKey: string; read: number } | { kind: 'pinned'; items: Captured[] } | ({ kind: 'gap' } & Cut) | { kind: 'navigated'; url: string; t: number } | { kind: 'item'; item: Captured };
 
 const eventsOf = (item: Captured): number => (item.record.kind === 'chunk' ? item.record.n : 0);
 const isNav = (e: Entry): e is Nav => 'nav' in e;
@@ -55,6 +55,8 @@ export class TabLog {
       return rest;
     },
   });
+  /** Per document, the events its page had read when it last sent (a panel catching up says how far it is). */
+  private readonly reads = new Map<string, number>();
   /** Each stream's format (from its opening), so that a chunk can be cut at an event boundary. */
   private readonly formats = new Map<string, Format>();
   private readonly intake = new OrderedIntake<Captured>();
@@ -106,6 +108,13 @@ export class TabLog {
     return { cut, accepted };
   }
 
+  /** The page of a document has read `read` events so far; true when that is news. */
+  noteRead(docKey: string, read: number): boolean {
+    if ((this.reads.get(docKey) ?? -1) >= read) return false;
+    this.reads.set(docKey, read);
+    return true;
+  }
+
   /** Openings of streams the page's buffer cut: kept once each. */
   pin(items: Captured[]): Captured[] {
     const fresh = items.filter((i) => !this.pinned.some((p) => p.docKey === i.docKey && p.seq === i.seq));
@@ -144,6 +153,7 @@ export class TabLog {
       const keepDocs = new Set(keep.map((k) => k.docKey));
       this.log.replace(keep);
       this.cuts = new Map([...this.cuts].filter(([doc]) => keepDocs.has(doc)));
+      for (const doc of [...this.reads.keys()]) if (!keepDocs.has(doc)) this.reads.delete(doc);
       for (const key of [...this.formats.keys()]) if (!keepDocs.has(key.slice(0, key.lastIndexOf(':')))) this.formats.delete(key);
     }
     this.log.push({ nav: true, url, t });
@@ -184,6 +194,7 @@ export class TabLog {
 
   /** The log for a panel that holds `have`: pinned openings, the cuts it has not seen, then records and navigations. */
   *backlog(have: Record<string, number> = {}): Generator<BacklogEntry> {
+    for (const [docKey, read] of this.reads) yield { kind: 'reading', docKey, read };
     const pinned = this.pinned.filter((p) => p.seq > (have[p.docKey] ?? -1));
     if (pinned.length) yield { kind: 'pinned', items: pinned };
     for (const [docKey, byPlace] of this.cuts) {

@@ -122,6 +122,7 @@ const recorder = new DocumentRecorder(randomKey(), {
     else requestIdleCallback(run, { timeout: timeoutMs });
   },
   timer: (run, ms) => void setTimeout(run, ms),
+  hidden: () => document.visibilityState === 'hidden',
   wanted: () => ask(),
 });
 

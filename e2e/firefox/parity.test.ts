@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type FirefoxWithExtension, launchFirefox } from '../support/firefox';
-import { poll, sleep, textOf } from '../support/poll';
+import { poll, textOf } from '../support/poll';
 import { type ProbeServer, startProbeServer } from '../support/probeServer';
 
 let probe: ProbeServer;
@@ -110,8 +110,7 @@ test('Firefox: Preserve log keeps the previous page, and marks its open stream "
   });
   expect(await poll(() => panel.$$eval('.row.nav-divider', (rows) => rows.length), (n) => n === 1)).toBe(1);
   await panel.evaluate(() => (document.querySelector('.row') as HTMLElement).click());
-  await sleep(100);
-  expect(await textOf(panel, '[data-testid=ended-by-navigation]')).toContain('by navigation');
+  expect(await poll(() => textOf(panel, '[data-testid=ended-by-navigation]'), (t) => t.includes('by navigation'))).toContain('by navigation');
   await page.close();
   await panel.close();
 });

@@ -46,13 +46,17 @@ test('Firefox: two overlapping requests of one thread: each tool call under its 
   expect(await poll(() => texts(panel, '[data-testid=runs-table] tbody td.col-runId'), (v) => v[0] === 'run-b')).toEqual(['run-b', 'run-a']);
   // The Waterfall: each tool call in its run's lane; a click on a finished run's bar shows its TTFT and duration.
   await click(panel, '[data-tab=waterfall]');
-  await sleep(150);
-  const rows = await attrs(panel, '.wf-row[data-row]', 'data-row');
+  const rows = await poll(() => attrs(panel, '.wf-row[data-row]', 'data-row'), (r) => r.includes('run:1') && r.filter((x) => x.startsWith('tool:')).length === 2);
   const runB = rows.indexOf('run:1');
   expect(rows.slice(rows.indexOf('run:0') + 1, runB).filter((r) => r.startsWith('tool:')).map((r) => r.split(':')[1])).toEqual(['tc-a']);
   expect(rows.slice(runB + 1).filter((r) => r.startsWith('tool:')).map((r) => r.split(':')[1])).toEqual(['tc-b']);
   await click(panel, '[data-row="run:0"] .wf-run');
-  expect(await poll(() => textOf(panel, '.tabs .at'), (t) => t === 'at #9')).toBe('at #9');
+  // Its last event: run-a's RUN_FINISHED (where it falls depends on how the two streams interleaved on the wire).
+  const finishedAt = await panel.evaluate(() => {
+    const rows = [...document.querySelectorAll<HTMLElement>('[role=row][data-index]')];
+    return rows.find((r) => r.textContent?.includes('RUN_FINISHED') && r.textContent.includes('run-a'))?.dataset.index ?? 'none';
+  });
+  expect(await poll(() => textOf(panel, '.tabs .at'), (t) => t === `at #${finishedAt}`)).toBe(`at #${finishedAt}`);
   expect(await textOf(panel, '[data-metric="time to first text token (TTFT)"]')).toMatch(/^\d+(\.\d+)? (ms|s)$/);
   expect(await textOf(panel, '[data-metric="run duration"]')).toMatch(/^\d+(\.\d+)? (ms|s)$/);
   await page.close();

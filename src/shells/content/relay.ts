@@ -122,7 +122,6 @@ const recorder = new DocumentRecorder(randomKey(), {
     else requestIdleCallback(run, { timeout: timeoutMs });
   },
   timer: (run, ms) => void setTimeout(run, ms),
-  hidden: () => document.visibilityState === 'hidden',
   wanted: () => ask(),
 });
 

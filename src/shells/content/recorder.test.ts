@@ -10,7 +10,7 @@ import { DocumentRecorder } from './recorder';
 type Capture = Extract<ContentMessage, { kind: 'capture' }>;
 
 /** A recorder whose port is an array and whose idle time and timers run when the test says. */
-function recorderWith(url = 'http://localhost:5173/chat?token=t0k') {
+function recorderWith(url = 'http://localhost:5173/chat?token=t0k', hidden = () => false) {
   const sent: ContentMessage[] = [];
   const queue: (() => void)[] = [];
   let clock = 0;
@@ -22,6 +22,7 @@ function recorderWith(url = 'http://localhost:5173/chat?token=t0k') {
     idle: (run) => void queue.push(() => run({ didTimeout: false, timeRemaining: () => 50 })),
     timer: (run) => void queue.push(run),
     wanted: () => void wanted++,
+    hidden,
   });
   /** Lets the page be idle until nothing waits (the clock moves past the quiet time each turn). */
   const settle = () => {
@@ -152,3 +153,16 @@ test('an event larger than 64 MiB is dropped whole, with a notice that says how 
   expect((notice?.record as { message: string }).message).toMatch(/^An event of 6815\d{4} bytes \(more than 64 MiB\) was dropped by the page's capture buffer, with 1 event\(s\) that completed in the same read\.$/);
 });
 
+
+test('a hidden page (its timers throttled, to once a minute after five) sends each read at once, without waiting for idle time', () => {
+  let hidden = false;
+  const { recorder, records } = recorderWith(undefined, () => hidden);
+  recorder.setEager(true);
+  hidden = true;
+  recorder.onPageMessage(open(1));
+  recorder.onPageMessage(chunk(1, frames(3)));
+  // No idle time, no timer ran: already sent.
+  expect(records().map((i) => i.record.kind)).toEqual(['open', 'chunk']);
+  recorder.onPageMessage(close(1));
+  expect(records().map((i) => i.record.kind)).toEqual(['open', 'chunk', 'close']);
+});

@@ -61,6 +61,11 @@ export interface RecorderEffects {
   /** Runs `run` in the page's idle time, or after `timeoutMs` at the latest. */
   idle(run: (deadline?: IdleDeadlineLike) => void, timeoutMs: number): void;
   timer(run: () => void, ms: number): void;
+  /**
+   * The document is hidden (a background tab, a window behind another) and not being left: its timers and idle
+   * time may be throttled to once a second, or once a minute after five minutes, so its records go at once.
+   */
+  hidden(): boolean;
   /** The first stream opened (or something to report): the relay asks the background whether to send. */
   wanted(): void;
 }
@@ -402,13 +407,15 @@ export class DocumentRecorder {
   private drain(deadline?: IdleDeadlineLike): void {
     this.scheduled = false;
     const now = this.fx.now();
+    // A hidden page has nobody to keep responsive and its timers may wait a minute: all goes now.
+    const hidden = this.eager && this.fx.hidden();
     const until = now + (deadline && !deadline.didTimeout ? Math.min(SLICE_MS, Math.max(1, deadline.timeRemaining() - 1)) : SLICE_MS);
-    const more = () => this.fx.now() < until;
+    const more = hidden ? () => true : () => this.fx.now() < until;
     this.handleInbox(more);
     if (this.inboxHead < this.inbox.length) return this.schedule();
     if (!this.unsentLeft()) return;
     this.pendingSince ??= now;
-    if (now - this.lastInput >= QUIET_MS || now - this.pendingSince >= MAX_WAIT_MS) {
+    if (hidden || now - this.lastInput >= QUIET_MS || now - this.pendingSince >= MAX_WAIT_MS) {
       this.flush(more);
       this.pendingSince = this.unsentLeft() ? this.fx.now() : undefined;
     }
@@ -430,6 +437,8 @@ export class DocumentRecorder {
   }
 
   private schedule(): void {
+    // Hidden: now, whatever was scheduled (a throttled idle callback may be a minute away).
+    if (this.eager && this.fx.hidden()) return this.drain();
     if (this.scheduled) return;
     this.scheduled = true;
     // While a panel waits, it gets its records within a quarter second even from a page that is never idle.

@@ -113,6 +113,11 @@ function post(message: ContentMessage): boolean {
 }
 
 /** This document's records (recorder.ts): the browser's effects given to it here. */
+/** When the document began to be left (beforeunload, pagehide), and how long that counts. */
+let leftAt = Number.NEGATIVE_INFINITY;
+const LEAVING_MS = 5000;
+for (const type of ['beforeunload', 'pagehide']) addEventListener(type, () => (leftAt = Date.now()), { capture: true, passive: true });
+
 const recorder = new DocumentRecorder(randomKey(), {
   post,
   frameUrl: () => location.href,
@@ -122,6 +127,8 @@ const recorder = new DocumentRecorder(randomKey(), {
     else requestIdleCallback(run, { timeout: timeoutMs });
   },
   timer: (run, ms) => void setTimeout(run, ms),
+  // Being left is not being hidden: the streams a navigation cuts short (Firefox stops them as it starts) end with it.
+  hidden: () => document.visibilityState === 'hidden' && Date.now() - leftAt > LEAVING_MS,
   wanted: () => ask(),
 });
 

@@ -3,7 +3,7 @@
  * panel into Firefox's download folder; the file holds none of the redacted strings, still lints and replays; the
  * generated vitest file passes in a scratch project and fails once the session breaks a rule.
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
@@ -50,8 +50,19 @@ async function exportFile(format: string, groups: Group[] = []): Promise<{ name:
   );
   expect(await textOf(panel, '[data-testid=export-confirm]')).toMatch(groups.length ? /^Export \(redacted: / : /^Export \(unredacted\)$/);
   await panel.click('[data-testid=export-confirm]');
+  // Firefox makes the file empty first and writes a .part beside it: done when there is no .part and the file has its
+  // bytes, the same size twice in a row (a busy machine can show the empty file between the two).
+  let lastSize = -1;
   const name = await poll(
-    async () => readdirSync(downloads).find((f) => !before.has(f) && !f.endsWith('.part') && !readdirSync(downloads).includes(`${f}.part`)),
+    async () => {
+      const files = readdirSync(downloads);
+      const f = files.find((x) => !before.has(x) && !x.endsWith('.part') && !files.includes(`${x}.part`));
+      if (f === undefined || !existsSync(join(downloads, f))) return undefined;
+      const size = statSync(join(downloads, f)).size;
+      const settled = size > 0 && size === lastSize;
+      lastSize = size;
+      return settled ? f : undefined;
+    },
     (f) => f !== undefined,
   );
   expect(name, `a new file in ${downloads}`).toBeDefined();

@@ -1,3 +1,4 @@
+import { joinBytes } from '../util/bytes';
 import type { Diagnostic } from '../diagnostics';
 
 /**
@@ -55,16 +56,6 @@ const fieldOf = (b: Uint8Array, start: number, end: number): Field => {
 const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const ascii = new TextDecoder('utf-8', { ignoreBOM: true });
 
-const join = (parts: Uint8Array[]): Uint8Array => {
-  if (parts.length === 1) return parts[0]!;
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
 
 function isAscii(b: Uint8Array): boolean {
   // Eight bytes at a time where the buffer is aligned for it.
@@ -119,7 +110,7 @@ export class SseParser {
     let bytes = chunk;
     let base = this.base;
     if (this.carry.length > 0) {
-      const carried = join(this.carry);
+      const carried = joinBytes(this.carry);
       const joined = new Uint8Array(carried.length + chunk.length);
       joined.set(carried);
       joined.set(chunk, carried.length);
@@ -172,7 +163,7 @@ export class SseParser {
   /** The stream ended: a pending line and a frame without its blank line are still delivered. */
   end(out: SseFrame[] = []): SseFrame[] {
     if (this.carry.length > 0) {
-      const bytes = join(this.carry);
+      const bytes = joinBytes(this.carry);
       this.carry = [];
       const base = this.base - bytes.length;
       if (!(this.atStreamStart && isBomPrefix(bytes))) this.line(bytes, 0, bytes.length, base, out);

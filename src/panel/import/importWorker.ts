@@ -6,6 +6,7 @@
 import type { ImportOp } from '../../engine/session/importOps';
 import { InputError, planInput } from '../../engine/session/readInput';
 import type { FromWorker, ImportSource, ToWorker } from './protocol';
+import { joinBytes } from '../../engine/util/bytes';
 
 const BATCH_BYTES = 1 << 20;
 const BATCH_OPS = 4000;
@@ -42,14 +43,7 @@ async function readAll(stream: ReadableStream<Uint8Array>, total: number): Promi
       post({ kind: 'progress', phase: 'reading', done, total: Math.max(total, done) });
     }
   }
-  if (parts.length === 1) return parts[0]!;
-  const out = new Uint8Array(done);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return joinBytes(parts, done);
 }
 
 async function read(source: ImportSource): Promise<Uint8Array> {

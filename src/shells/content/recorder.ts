@@ -12,6 +12,7 @@ import { type CaptureRecord, type ContentMessage, PageMessageSchema, type Sequen
 import { type Need, RecordLog, type RecordShape } from '../../bridge/recordLog';
 import { maskBody, maskHeaders, maskUrl } from '../../engine/mask/secrets';
 import { bytesToBase64 } from '../../engine/util/base64';
+import { joinBytes } from '../../engine/util/bytes';
 import { EventCounter } from '../../bridge/eventCounter';
 
 type Format = 'sse' | 'proto' | 'json';
@@ -28,7 +29,7 @@ type Kept = KeptBody & { seq: number; e: number; b: number };
  */
 const cutChunk = (k: Kept, need: Need): Kept | undefined => {
   if (!('chunk' in k) || k.chunk.n < 2) return undefined;
-  const bytes = join(k.chunk.parts, k.chunk.size);
+  const bytes = joinBytes(k.chunk.parts, k.chunk.size);
   const at = EventCounter.cutPoint(k.chunk.format, bytes, need.events, need.bytes);
   if (!at || at.events >= k.chunk.n) return undefined;
   const rest = bytes.slice(at.offset);
@@ -80,23 +81,12 @@ const MAX_WAIT_MS = 250;
 const UNSENT_MAX_BYTES = 64 * 1024 * 1024;
 const MIB = 1024 * 1024;
 
-const join = (parts: Uint8Array[], size: number): Uint8Array => {
-  if (parts.length === 1) return parts[0]!;
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
-
 const wire = (k: Kept): Sequenced =>
   'chunk' in k
     ? {
         seq: k.seq,
         e: k.e,
-        record: { kind: 'chunk', id: k.chunk.id, t: k.chunk.t, base64: bytesToBase64(join(k.chunk.parts, k.chunk.size)), n: k.chunk.n, ...(k.chunk.dir && { dir: k.chunk.dir }) },
+        record: { kind: 'chunk', id: k.chunk.id, t: k.chunk.t, base64: bytesToBase64(joinBytes(k.chunk.parts, k.chunk.size)), n: k.chunk.n, ...(k.chunk.dir && { dir: k.chunk.dir }) },
       }
     : { seq: k.seq, e: k.e, record: k.record };
 

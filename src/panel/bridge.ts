@@ -118,7 +118,9 @@ function createIntake(tabId: number, session: () => Session, handlers: BridgeHan
     }
     // Taken in, not yet drawn: still receiving.
     if (ready.length > 0 || step) n = Math.min(n, of - 1);
-    const progress = of > 0 && n < of ? { n: Math.max(0, n), of } : null;
+    // What was dropped is said by its own badge: not counted as received, nor as to come.
+    const { page, extension } = session().dropped;
+    const progress = of > 0 && n < of ? { n: Math.max(0, n - page - extension), of: of - page - extension } : null;
     const key = progress ? `${progress.n}/${progress.of}` : '';
     if (key === lastProgress) return;
     lastProgress = key;

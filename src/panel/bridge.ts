@@ -96,6 +96,22 @@ export function ingest(session: Session, item: Captured, startDropped = false): 
 }
 
 /**
+ * How far the panel is behind what the pages have read: events in (`ends`, per document) of events read (`reads`);
+ * `pending`: some are taken in but not yet drawn. What was dropped has its own badge: counted on neither side.
+ */
+function receivingOf(reads: Map<string, number>, ends: Map<string, number>, pending: boolean, dropped: { page: number; extension: number }) {
+  let n = 0;
+  let of = 0;
+  for (const [doc, read] of reads) {
+    of += read;
+    n += Math.min(read, ends.get(doc) ?? 0);
+  }
+  if (pending) n = Math.min(n, of - 1);
+  const gone = dropped.page + dropped.extension;
+  return of > 0 && n < of ? { n: Math.max(0, n - gone), of: of - gone } : null;
+}
+
+/**
  * What the panel takes in, in order: records once each (joined from parts, in sequence per document), gaps counted
  * exactly, pinned openings, and the background's other messages, applied in slices so a flood never blocks the panel.
  */
@@ -110,17 +126,7 @@ function createIntake(tabId: number, session: () => Session, handlers: BridgeHan
   let lastProgress = '';
   /** Says how far this panel is behind the page (once per slice, and only when it changed). */
   const report = () => {
-    let n = 0;
-    let of = 0;
-    for (const [doc, read] of reads) {
-      of += read;
-      n += Math.min(read, ends.get(doc) ?? 0);
-    }
-    // Taken in, not yet drawn: still receiving.
-    if (ready.length > 0 || step) n = Math.min(n, of - 1);
-    // What was dropped is said by its own badge: not counted as received, nor as to come.
-    const { page, extension } = session().dropped;
-    const progress = of > 0 && n < of ? { n: Math.max(0, n - page - extension), of: of - page - extension } : null;
+    const progress = receivingOf(reads, ends, ready.length > 0 || step !== undefined, session().dropped);
     const key = progress ? `${progress.n}/${progress.of}` : '';
     if (key === lastProgress) return;
     lastProgress = key;

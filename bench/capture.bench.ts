@@ -1,17 +1,18 @@
 /**
- * Capture benchmark (`npm run bench:capture`), real Chromium with the built extension, every figure against a
- * reference measured in the same run:
- *  - the time a page takes to read a 50 MB SSE stream to its end with a bare reader (no decoding), the server sending
- *    it as fast as it can: the cost the page cannot avoid, the limit to measure against. With the extension loaded,
- *    panel closed (target ≤ 1.05x the time without it) and open (target ≤ 1.25x), and the extension's own cost per
- *    MB on the page's thread; the three measured in alternating rounds so that drift in the machine's load falls on
- *    all alike. A second line, for information: the same on a realistic page (the server writing 64 KB at a time,
- *    slower to read: it hides the extension's cost), with the earlier targets (≤ 1.10x, ≤ 1.5x);
+ * Capture benchmark (`npm run bench:capture`), real Chromium and Firefox with the built extension, every figure
+ * against a reference measured in the same run:
+ *  - in each browser (support/bareRead.ts), the time a page takes to read a 50 MB SSE stream to its end with a bare
+ *    reader (no decoding), the server sending it as fast as it can: the cost the page cannot avoid, the limit to
+ *    measure against. With the extension loaded, panel closed (target ≤ 1.05x the time without it) and open (target
+ *    ≤ 1.25x), and the CPU time per MB the extension adds to the page (Chromium: script time on the page's main
+ *    thread; Firefox: the page's content process); the three browsers side by side, taking turns read by read. A
+ *    second line, labelled as such: the same on a realistic page (the server writing 64 KB at a time, slower to
+ *    read: it hides the extension's cost), with the earlier targets (≤ 1.10x, ≤ 1.5x);
  *  - how long after the page finished a 100,000-event stream the open panel shows the exact count (target ≤ 1 s);
  *  - 1,000,000-event floods with the panel open (FLOODS, default 3; medians): the page's read time and a tiny fetch right after it, against the
  *    same without the extension, and the panel's longest task while it catches up (target < 100 ms);
  *  - the size of the script injected into every page's MAIN world (target under 8 KB minified).
- * Run `npm run build` first.
+ * Run `npm run build` first. PARTS=bare,latency,flood,size and BROWSERS=chromium,firefox choose what runs (all by default).
  */
 import { statSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -19,10 +20,10 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { type ChromiumWithExtension, launchChromium } from '../e2e/support/chromium';
 import { CHROME_EXTENSION } from '../e2e/support/paths';
+import { type Config, measureBrowser } from './support/bareRead';
 
 const MB = 50;
 const ROUNDS = Number(process.env.ROUNDS ?? 4);
-const READS = 3;
 
 /** One event of about 1 KB, repeated: a 50 MB stream of about 50,000 events. */
 const frame = `data: ${JSON.stringify({ type: 'TEXT_MESSAGE_CONTENT', messageId: 'm', delta: 'x'.repeat(960) })}\n\n`;
@@ -96,34 +97,12 @@ const readStream = (page: Page, path: string) =>
     return { ms: done - t, tinyMs: performance.now() - done, endedAt };
   }, path);
 
-type Config = 'without' | 'with' | 'panel';
-
 async function launch(config: Config): Promise<{ browser: ChromiumWithExtension; page: Page; panel?: Page }> {
   const browser = await launchChromium({ extension: config !== 'without' });
   const page = await browser.context.newPage();
   await page.goto(`${url}/page`);
   const panel = config === 'panel' ? await browser.openPanel(await browser.tabIdOf(page)) : undefined;
   return { browser, page, ...(panel && { panel }) };
-}
-
-/** Read times of the 50 MB stream, bare and realistic, each in a new document (as an app that loads and runs an agent). */
-async function readTimes(config: Config): Promise<{ bare: number[]; realistic: number[] }> {
-  const { browser, page } = await launch(config);
-  try {
-    const times = { bare: [] as number[], realistic: [] as number[] };
-    for (let i = 0; i < READS + 1; i++) {
-      for (const [kind, path] of [['bare', '/bare'], ['realistic', '/stream']] as const) {
-        await page.goto(`${url}/page?${kind}${i}`);
-        await page.evaluate(() => fetch('/tiny').then((r) => r.text()));
-        await page.waitForTimeout(150);
-        const { ms } = await readStream(page, path);
-        if (i > 0) times[kind].push(ms); // the first read warms up
-      }
-    }
-    return times;
-  } finally {
-    await browser.close();
-  }
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -151,36 +130,39 @@ const panelResult = async (panel: Page, timeoutMs: number) => {
   }
 };
 
-console.log(`Capture benchmark, Chromium, this run (medians; the reference is the same page without the extension):`);
-const times: Record<Config, number[]> = { without: [], with: [], panel: [] };
-const bare: Record<Config, number[]> = { without: [], with: [], panel: [] };
-const order = ['without', 'with', 'panel'] as const;
-// Each round starts with another configuration, so that a cold first launch falls on each alike.
-for (let round = 0; round < ROUNDS; round++) for (let k = 0; k < 3; k++) {
-  const config = order[(round + k) % 3]!;
-  const t = await readTimes(config);
-  times[config].push(...t.realistic);
-  bare[config].push(...t.bare);
-}
-const bareBase = median(bare.without);
-const bareWith = median(bare.with) / bareBase;
-const barePanel = median(bare.panel) / bareBase;
-const perMB = (config: Config) => ((median(bare[config]) - bareBase) / MB).toFixed(2);
-console.log(`  a bare read of ${MB} MB of SSE, the server sending it at once (${bare.without.length} reads each):`);
-console.log(`    without the extension: ${bareBase.toFixed(0)} ms`);
-console.log(`    with the extension:    ${median(bare.with).toFixed(0)} ms  (${perMB('with')} ms per MB the extension adds to the page's read)`);
-console.log(`    with the panel open:   ${median(bare.panel).toFixed(0)} ms  (${perMB('panel')} ms per MB)`);
-const base = median(times.without);
-const withRatio = median(times.with) / base;
-const panelRatio = median(times.panel) / base;
-console.log(`  a realistic page reading ${MB} MB of SSE written 64 KB at a time (${times.without.length} reads each):`);
-console.log(`    without the extension: ${base.toFixed(0)} ms`);
-console.log(`    with the extension:    ${median(times.with).toFixed(0)} ms`);
-console.log(`    with the panel open:   ${median(times.panel).toFixed(0)} ms`);
+const PARTS = new Set((process.env.PARTS ?? 'bare,latency,flood,size').split(','));
+const BROWSERS = (process.env.BROWSERS ?? 'chromium,firefox').split(',') as ('chromium' | 'firefox')[];
+const checks: (readonly [boolean, string])[] = [];
+const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+
+console.log(`Capture benchmark, this run (medians; the reference is the same page without the extension, measured alongside):`);
+if (PARTS.has('bare'))
+  for (const kind of BROWSERS) {
+    const r = await measureBrowser(kind, url, ROUNDS);
+    const name = kind === 'chromium' ? 'Chromium' : 'Firefox';
+    const m = (c: Config) => median(r.bare[c]);
+    const cpu = (c: Config) => median(r.cpu[c]);
+    const perMB = (c: Config) => ((cpu(c) - cpu('without')) / MB).toFixed(2);
+    const where = kind === 'chromium' ? "script time on the page's main thread" : "CPU time of the page's content process";
+    console.log(`  ${name}: a bare read of ${MB} MB of SSE, the server sending it at once (${r.bare.without.length} reads each, taking turns):`);
+    console.log(`    without the extension: ${m('without').toFixed(0)} ms  (${where}: ${cpu('without').toFixed(0)} ms)`);
+    console.log(`    with the extension:    ${m('with').toFixed(0)} ms  (+${perMB('with')} ms per MB of ${where})`);
+    console.log(`    with the panel open:   ${m('panel').toFixed(0)} ms  (+${perMB('panel')} ms per MB, sending included)`);
+    const rm = (c: Config) => median(r.realistic[c]);
+    console.log(`  ${name}, realistic page (for information): ${MB} MB written 64 KB at a time: ${rm('without').toFixed(0)} ms without, ${rm('with').toFixed(0)} ms with, ${rm('panel').toFixed(0)} ms with the panel open`);
+    const ratio = (c: Config) => m(c) / m('without');
+    const realRatio = (c: Config) => rm(c) / rm('without');
+    checks.push(
+      [ratio('with') <= 1.05, `${name}: bare read with / without the extension, panel closed: ${ratio('with').toFixed(2)}x  (target ≤ 1.05x)`],
+      [ratio('panel') <= 1.25, `${name}: bare read with the panel open / without the extension: ${ratio('panel').toFixed(2)}x  (target ≤ 1.25x)`],
+      [realRatio('with') <= 1.1, `  ${name}, realistic page, with / without the extension, panel closed: ${realRatio('with').toFixed(2)}x  (target ≤ 1.10x)`],
+      [realRatio('panel') <= 1.5, `  ${name}, realistic page, with the panel open / without the extension: ${realRatio('panel').toFixed(2)}x  (target ≤ 1.5x)`],
+    );
+  }
 
 // Panel latency: the exact count after a 100,000-event stream.
-const latencies: number[] = [];
-{
+if (PARTS.has('latency')) {
+  const latencies: number[] = [];
   const { browser, page, panel } = await launch('panel');
   try {
     for (let i = 0; i < 3; i++) {
@@ -193,14 +175,15 @@ const latencies: number[] = [];
   } finally {
     await browser.close();
   }
+  const latency = median(latencies);
+  checks.push([latency <= 1000, `Chromium: open panel shows the exact count ${latency.toFixed(0)} ms after the page read 100,000 events (median of ${latencies.length}; target ≤ 1,000 ms)`]);
 }
-const latency = median(latencies);
 
 // A 1,000,000-event flood with the panel open, against the same read without the extension: FLOODS of each (a
 // fresh browser for each flood with the panel), medians (one flood is at the mercy of what else the 2 cores do).
-const FLOODS = Number(process.env.FLOODS ?? 3);
-const floods = { without: [] as { ms: number; tinyMs: number }[], panel: [] as { ms: number; tinyMs: number }[], longest: [] as number[], caughtUp: [] as number[] };
-{
+if (PARTS.has('flood')) {
+  const FLOODS = Number(process.env.FLOODS ?? 3);
+  const floods = { without: [] as { ms: number; tinyMs: number }[], panel: [] as { ms: number; tinyMs: number }[], longest: [] as number[], caughtUp: [] as number[] };
   const plain = await launch('without');
   try {
     await readStream(plain.page, '/many?n=1000000');
@@ -221,33 +204,27 @@ const floods = { without: [] as { ms: number; tinyMs: number }[], panel: [] as {
       await browser.close();
     }
   }
+  const flood = {
+    without: { ms: median(floods.without.map((f) => f.ms)), tinyMs: median(floods.without.map((f) => f.tinyMs)) },
+    panel: { ms: median(floods.panel.map((f) => f.ms)), tinyMs: median(floods.panel.map((f) => f.tinyMs)) },
+    longest: median(floods.longest),
+    caughtUp: median(floods.caughtUp),
+  };
+  checks.push(
+    [
+      flood.longest < 100,
+      `Chromium: 1,000,000 events with the panel open (median of ${FLOODS} floods): the panel's longest task ${flood.longest.toFixed(0)} ms (each: ${floods.longest.map((l) => l.toFixed(0)).join(', ')}) while it caught up in ${(flood.caughtUp / 1000).toFixed(1)} s after the page (target < 100 ms)`,
+    ],
+    [
+      flood.panel.ms / flood.without.ms <= 1.5,
+      `  … the page's own read of it ${flood.panel.ms.toFixed(0)} ms against ${flood.without.ms.toFixed(0)} ms without the extension (${(flood.panel.ms / flood.without.ms).toFixed(2)}x, target ≤ 1.5x); a tiny fetch right after it ${flood.panel.tinyMs.toFixed(0)} ms against ${flood.without.tinyMs.toFixed(0)} ms (for information: the panel and the background are catching up on the same 2 cores)`,
+    ],
+  );
 }
-const flood = {
-  without: { ms: median(floods.without.map((f) => f.ms)), tinyMs: median(floods.without.map((f) => f.tinyMs)) },
-  panel: { ms: median(floods.panel.map((f) => f.ms)), tinyMs: median(floods.panel.map((f) => f.tinyMs)) },
-  longest: median(floods.longest),
-  caughtUp: median(floods.caughtUp),
-};
 
 const hook = statSync(`${CHROME_EXTENSION}/src/capture/hook.js`).size;
 const relay = statSync(`${CHROME_EXTENSION}/src/shells/content/relay.js`).size;
-const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
-const checks = [
-  [bareWith <= 1.05, `bare read with / without the extension, panel closed: ${bareWith.toFixed(2)}x  (target ≤ 1.05x)`],
-  [barePanel <= 1.25, `bare read with the panel open / without the extension: ${barePanel.toFixed(2)}x  (target ≤ 1.25x)`],
-  [withRatio <= 1.1, `  realistic page, with / without the extension, panel closed: ${withRatio.toFixed(2)}x  (target ≤ 1.10x)`],
-  [panelRatio <= 1.5, `  realistic page, with the panel open / without the extension: ${panelRatio.toFixed(2)}x  (target ≤ 1.5x)`],
-  [latency <= 1000, `open panel shows the exact count ${latency.toFixed(0)} ms after the page read 100,000 events (median of ${latencies.length}; target ≤ 1,000 ms)`],
-  [
-    flood.longest < 100,
-    `1,000,000 events with the panel open (median of ${FLOODS} floods): the panel's longest task ${flood.longest.toFixed(0)} ms (each: ${floods.longest.map((l) => l.toFixed(0)).join(', ')}) while it caught up in ${(flood.caughtUp / 1000).toFixed(1)} s after the page (target < 100 ms)`,
-  ],
-  [
-    flood.panel.ms / flood.without.ms <= 1.5,
-    `  … the page's own read of it ${flood.panel.ms.toFixed(0)} ms against ${flood.without.ms.toFixed(0)} ms without the extension (${(flood.panel.ms / flood.without.ms).toFixed(2)}x, target ≤ 1.5x); a tiny fetch right after it ${flood.panel.tinyMs.toFixed(0)} ms against ${flood.without.tinyMs.toFixed(0)} ms (for information: the panel and the background are catching up on the same 2 cores)`,
-  ],
-  [hook < 8192, `page-world script: ${(hook / 1024).toFixed(1)} KB minified  (target < 8 KB)`],
-] as const;
+checks.push([hook < 8192, `page-world script: ${(hook / 1024).toFixed(1)} KB minified  (target < 8 KB)`]);
 for (const [ok, text] of checks) console.log(`${verdict(ok)}  ${text}`);
 console.log(`      isolated-world relay (not in the page's world): ${(relay / 1024).toFixed(1)} KB minified`);
 server.close();

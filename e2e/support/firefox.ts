@@ -25,7 +25,8 @@ export interface FirefoxWithExtension {
   /** Reloads a tab where page.reload cannot (moz-extension:// pages). */
   reload(page: Page): Promise<void>;
   tabIdOf(page: Page): Promise<number>;
-  openPanel(tabId: number): Promise<Page>;
+  /** The panel in a tab (which hides the page's tab), or in a window of its own (the page stays visible). */
+  openPanel(tabId: number, options?: { window?: boolean }): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -99,8 +100,8 @@ export async function launchFirefox(options: { extension?: boolean; prefs?: Reco
         await picker.close();
       }
     },
-    async openPanel(tabId: number) {
-      const panel = await browser.newPage();
+    async openPanel(tabId: number, options: { window?: boolean } = {}) {
+      const panel = await browser.newPage(options.window ? { type: 'window' } : {});
       await navigate(panel, panelUrl(`?tabId=${tabId}`));
       return panel;
     },

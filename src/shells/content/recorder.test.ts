@@ -10,7 +10,7 @@ import { DocumentRecorder } from './recorder';
 type Capture = Extract<ContentMessage, { kind: 'capture' }>;
 
 /** A recorder whose port is an array and whose idle time and timers run when the test says. */
-function recorderWith(url = 'http://localhost:5173/chat?token=t0k', hidden = () => false) {
+function recorderWith(url = 'http://localhost:5173/chat?token=t0k', hidden = () => false, own?: (bytes: Uint8Array) => Uint8Array) {
   const sent: ContentMessage[] = [];
   const queue: (() => void)[] = [];
   let clock = 0;
@@ -23,6 +23,7 @@ function recorderWith(url = 'http://localhost:5173/chat?token=t0k', hidden = () 
     timer: (run) => void queue.push(run),
     wanted: () => void wanted++,
     hidden,
+    ...(own && { own }),
   });
   /** Lets the page be idle until nothing waits (the clock moves past the quiet time each turn). */
   const settle = () => {
@@ -165,4 +166,24 @@ test('a hidden page (its timers throttled, to once a minute after five) sends ea
   expect(records().map((i) => i.record.kind)).toEqual(['open', 'chunk']);
   recorder.onPageMessage(close(1));
   expect(records().map((i) => i.record.kind)).toEqual(['open', 'chunk', 'close']);
+});
+
+test("the page's bytes are read from the recorder's own copy where the relay makes one (Firefox)", () => {
+  let copies = 0;
+  const { recorder, settle, records } = recorderWith(undefined, undefined, (bytes) => (copies++, bytes.slice()));
+  recorder.onPageMessage(open(1));
+  const first = chunk(1, 'data: {"type":"RUN_STARTED"}\n\ndata: {"ty');
+  recorder.onPageMessage(first);
+  recorder.onPageMessage(chunk(1, 'pe":"RUN_FINISHED"}\n\n'));
+  settle();
+  // The page's array changes afterwards: what was kept, and is sent once a panel asks, is the copy.
+  first.bytes.fill(0);
+  recorder.onPageMessage(close(1));
+  recorder.setEager(true);
+  settle();
+  expect(copies).toBe(2);
+  const texts = records()
+    .filter((i) => i.record.kind === 'chunk')
+    .map((i) => Buffer.from((i.record as { base64: string }).base64, 'base64').toString());
+  expect(texts).toEqual(['data: {"type":"RUN_STARTED"}\n\n', 'data: {"type":"RUN_FINISHED"}\n\n']);
 });

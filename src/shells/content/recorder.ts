@@ -11,7 +11,7 @@ import { INBOX_MAX_BYTES, MAX_EVENT_BYTES, PAGE_MAX_BYTES, PAGE_MAX_EVENTS, STRI
 import { type CaptureRecord, type ContentMessage, PageMessageSchema, type Sequenced } from '../../bridge/messages';
 import { type Need, RecordLog, type RecordShape } from '../../bridge/recordLog';
 import { maskBody, maskHeaders, maskUrl } from '../../engine/mask/secrets';
-import { bytesToBase64 } from '../../engine/util/base64';
+import { partsToBase64 } from '../../engine/util/base64';
 import { joinBytes } from '../../engine/util/bytes';
 import { EventCounter } from '../../bridge/eventCounter';
 
@@ -69,6 +69,11 @@ export interface RecorderEffects {
   hidden(): boolean;
   /** The first stream opened (or something to report): the relay asks the background whether to send. */
   wanted(): void;
+  /**
+   * The page's bytes as an array of this realm, where reading them through the page's would be slow (Firefox shows
+   * a content script the page's objects through wrappers: every access crosses them). Absent: used as they are.
+   */
+  own?(bytes: Uint8Array): Uint8Array;
 }
 
 /** The longest slice of work (idle or not), and the size of one message (about 8 ms of Chrome's messaging). */
@@ -86,7 +91,7 @@ const wire = (k: Kept): Sequenced =>
     ? {
         seq: k.seq,
         e: k.e,
-        record: { kind: 'chunk', id: k.chunk.id, t: k.chunk.t, base64: bytesToBase64(joinBytes(k.chunk.parts, k.chunk.size)), n: k.chunk.n, ...(k.chunk.dir && { dir: k.chunk.dir }) },
+        record: { kind: 'chunk', id: k.chunk.id, t: k.chunk.t, base64: partsToBase64(k.chunk.parts), n: k.chunk.n, ...(k.chunk.dir && { dir: k.chunk.dir }) },
       }
     : { seq: k.seq, e: k.e, record: k.record };
 
@@ -282,7 +287,7 @@ export class DocumentRecorder {
       case 'chunk': {
         // What the page sends over a WebSocket is its request (a RunAgentInput, a resume): masked like a request body.
         const text = m.text !== undefined && m.dir === 'out' ? maskBody(m.text) : m.text;
-        const fresh = m.bytes ?? (text !== undefined ? encoder.encode(text) : undefined);
+        const fresh = m.bytes ? (this.fx.own?.(m.bytes) ?? m.bytes) : text !== undefined ? encoder.encode(text) : undefined;
         if (fresh && fresh.length > 0) this.chunk(m.id, m.t, fresh, m.dir);
         return;
       }

@@ -166,16 +166,19 @@ test('secrets in headers, URLs and bodies are redacted before they leave the pag
         state: { idToken: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJqd3Qtc2VjcmV0In0.c2lnbmF0dXJlLXNlY3JldA' },
         forwardedProps: { apiKey: 'body-api-key', accessKey: 'body-access-key', 'x-auth': 'body-x-auth', authHeader: 'Basic body-basic' },
       });
-      await fetch('/sse?n=2&gap=0&api_key=qs-api-key&access_token=qs-access-token&format=sse', { method: 'POST', headers, body }).then((r) => r.text());
-      await new Promise<void>((resolve) => {
+      // (Each step bounded: a step that never ends names itself instead of running into the test's timeout.)
+      const within = <T,>(what: string, p: Promise<T>) =>
+        Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what}: not done in 20 s`)), 20_000))]);
+      await within('the POST', fetch('/sse?n=2&gap=0&api_key=qs-api-key&access_token=qs-access-token&format=sse', { method: 'POST', headers, body }).then((r) => r.text()));
+      await within('the EventSource', new Promise<void>((resolve) => {
         const es = new EventSource('/es?key=x&api_key=qs-api-key');
         es.onmessage = () => {
           es.close();
           resolve();
         };
-      });
+      }));
       // A RunAgentInput the page sends over a WebSocket is its request too.
-      await new Promise<void>((resolve) => {
+      await within('the WebSocket', new Promise<void>((resolve) => {
         const ws = new WebSocket(location.origin.replace('http', 'ws') + '/ws');
         ws.onopen = () => {
           ws.send(JSON.stringify({ type: 'CUSTOM', name: 'run', value: { forwardedProps: { token: 'ws-forwarded-token' } } }));
@@ -185,7 +188,7 @@ test('secrets in headers, URLs and bodies are redacted before they leave the pag
           ws.close();
           resolve();
         };
-      });
+      }));
     });
     const panel = await eventTab(browser, page, 'probe-run');
     const tab = panel.getByTestId('event-tab');

@@ -36,6 +36,8 @@ export async function launchChromium(options: { extension?: boolean; headless?: 
     args,
     viewport: { width: 1280, height: 800 },
   });
+  // A step that cannot happen fails after 30 s naming itself, rather than running into the test's timeout unnamed.
+  context.setDefaultTimeout(30_000);
   const serviceWorker = async (): Promise<Worker> => {
     const existing = context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://'));
     return existing ?? (await context.waitForEvent('serviceworker', { timeout: 15_000 }));

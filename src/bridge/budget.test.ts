@@ -32,4 +32,18 @@ describe('message budget', () => {
     expect(again.at(-1)).toEqual(big);
     expect(joiner.size).toBe(0);
   });
+
+  it('a record carrying bytes (Firefox) travels in parts of bytes, each owning its buffer, joined back byte for byte', () => {
+    const bytes = Uint8Array.from({ length: 50_000 }, (_, i) => i % 251);
+    const big: Sequenced = { seq: 3, e: 3, record: { kind: 'chunk', id: 1, t: 0, bytes, n: 1 } };
+    const parts = partsOf(big, 4096);
+    expect(parts.length).toBe(Math.ceil(50_000 / (4096 - 160)));
+    for (const p of parts) {
+      expect(recordSize(p.record)).toBeLessThanOrEqual(4096);
+      const piece = p.record.kind === 'chunk' ? p.record.bytes! : new Uint8Array(1);
+      expect(piece.byteLength).toBe(piece.buffer.byteLength);
+    }
+    const joiner = new Reassembler<Sequenced>();
+    expect(parts.map((p) => joiner.take('d:3', p)).at(-1)).toEqual(big);
+  });
 });

@@ -1,8 +1,9 @@
 /**
  * Runtime messages are sized in bytes on every hop. Chrome refuses a message over 64 MiB after serialization;
  * we stay far below: batches under MESSAGE_BUDGET, and a record bigger than that travels in parts (its base64 cut
- * at a multiple of 4 characters), joined again by the receiver before anything else sees it.
+ * at a multiple of 4 characters, or its bytes), joined again by the receiver before anything else sees it.
  */
+import { type ChunkRecord, chunkLength, chunkPieces, joinPieces } from './chunkData';
 import type { CaptureRecord } from './messages';
 
 export const MESSAGE_BUDGET = 8 * 1024 * 1024;
@@ -24,7 +25,7 @@ const headersSize = (list: [string, string][]): number => {
 export function recordSize(record: CaptureRecord): number {
   switch (record.kind) {
     case 'chunk':
-      return ENVELOPE + record.base64.length;
+      return ENVELOPE + chunkLength(record);
     case 'open':
       return (
         ENVELOPE +
@@ -56,14 +57,9 @@ interface Partable {
 /** One record as the parts it travels in (itself when it fits). */
 export function partsOf<T extends Partable>(item: T, budget = MESSAGE_BUDGET): T[] {
   const { record } = item;
-  if (record.kind !== 'chunk' || record.base64.length + ENVELOPE <= budget) return [item];
-  const step = Math.max(4, Math.floor((budget - ENVELOPE) / 4) * 4);
-  const of = Math.ceil(record.base64.length / step);
-  const out: T[] = [];
-  for (let index = 0; index < of; index++) {
-    out.push({ ...item, record: { ...record, base64: record.base64.slice(index * step, (index + 1) * step) }, part: { index, of } });
-  }
-  return out;
+  if (record.kind !== 'chunk' || chunkLength(record) + ENVELOPE <= budget) return [item];
+  const pieces = chunkPieces(record, budget - ENVELOPE);
+  return pieces.map((piece, index) => ({ ...item, record: piece, part: { index, of: pieces.length } }));
 }
 
 /** Items grouped in batches under the budget, in order; a record bigger than the budget goes alone, in parts. */
@@ -90,7 +86,7 @@ export function* batches<T extends Partable>(items: Iterable<T>, budget = MESSAG
  * again at part 0. Returns the whole record once its last part is in, else null.
  */
 export class Reassembler<T extends Partable> {
-  private readonly pending = new Map<string, { first: T; pieces: string[] }>();
+  private readonly pending = new Map<string, { first: T; pieces: ChunkRecord[] }>();
 
   take(key: string, item: T): T | null {
     const { part } = item;
@@ -102,17 +98,17 @@ export class Reassembler<T extends Partable> {
       this.pending.set(key, entry);
     }
     if (!entry || entry.pieces.length !== part.index) return null;
-    entry.pieces.push(item.record.base64);
+    entry.pieces.push(item.record);
     if (entry.pieces.length < part.of) return null;
     this.pending.delete(key);
     const { part: _done, ...whole } = entry.first;
-    return { ...whole, record: { ...item.record, base64: entry.pieces.join('') } } as T;
+    return { ...whole, record: joinPieces(entry.pieces) } as T;
   }
 
   /** Bytes held in unfinished records. */
   get size(): number {
     let n = 0;
-    for (const entry of this.pending.values()) for (const p of entry.pieces) n += p.length;
+    for (const entry of this.pending.values()) for (const p of entry.pieces) n += chunkLength(p);
     return n;
   }
 

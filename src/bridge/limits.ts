@@ -16,6 +16,6 @@ export const REQUEST_BODY_MAX_BYTES = 1024 * 1024;
 /** URLs, header values and other strings the page reports are kept up to this many characters. */
 export const STRING_MAX = 64 * 1024;
 
-/** The background: what one tab keeps for panels (base64 characters count as bytes). */
+/** The background: what one tab keeps for panels (base64 characters count as bytes in Chrome; Firefox sends bytes). */
 export const TAB_MAX_EVENTS = 100_000;
 export const TAB_MAX_BYTES = 256 * 1024 * 1024;

@@ -113,7 +113,8 @@ const replayStatusFields = {
   top: z.boolean(),
 };
 
-// --- content relay -> background, and background -> panel: the same record, bytes as base64 ---
+// --- content relay -> background, and background -> panel: the same record, a chunk's bytes as base64 (Chrome's
+// messaging is JSON) or as bytes (Firefox's clones them), exactly one of the two (bridge/chunkData.ts) ---
 export const CaptureRecordSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('open'),
@@ -121,15 +122,18 @@ export const CaptureRecordSchema = z.discriminatedUnion('kind', [
     /** The URL of the frame that made the request: the relay's own reading of its document, not the page's word. */
     frameUrl: z.string(),
   }),
-  z.object({
-    kind: z.literal('chunk'),
-    id,
-    t: timestamp,
-    base64: z.string(),
-    dir: direction,
-    /** Events this chunk completes (counted by the relay, which cuts chunks at event boundaries). */
-    n: count,
-  }),
+  z
+    .object({
+      kind: z.literal('chunk'),
+      id,
+      t: timestamp,
+      base64: z.optional(z.string()),
+      bytes: z.optional(bytes),
+      dir: direction,
+      /** Events this chunk completes (counted by the relay, which cuts chunks at event boundaries). */
+      n: count,
+    })
+    .check(z.refine((r) => (r.base64 === undefined) !== (r.bytes === undefined), 'a chunk carries base64 or bytes, one of the two')),
   z.object(closeFields),
   /**
    * Something the relay saw that the user must know: the page tried to impersonate the capture channel, or

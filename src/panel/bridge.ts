@@ -1,14 +1,15 @@
 /**
  * The panel's end of the bridge: one port to the background for one tab, reconnecting by itself when the
  * service worker restarts. On every (re)connect it says what it already has, so the background (and through it
- * the content scripts) send the rest; each record is applied once, in order. Bytes arrive as base64.
+ * the content scripts) send the rest; each record is applied once, in order. Bytes arrive as base64 (Chrome) or as
+ * bytes (Firefox).
  */
 import browser, { type Runtime } from 'webextension-polyfill';
 import { Reassembler } from '../bridge/budget';
 import { type Captured, type PanelInbound, PanelInboundSchema, type PanelOutbound, PORT_PANEL, type ReplayRule, type ReplayRuleSummary } from '../bridge/messages';
 import { OrderedIntake } from '../bridge/ordered';
 import type { Session, StreamInfo } from '../engine/session/session';
-import { base64ToBytes } from '../engine/util/base64';
+import { chunkBytes } from '../bridge/chunkData';
 
 export interface BridgeHandlers {
   /** The tab navigated. `preserved`: keep the previous page's streams (Preserve log). */
@@ -75,7 +76,7 @@ export function ingest(session: Session, item: Captured, startDropped = false): 
       return;
     }
     case 'chunk':
-      return session.chunkInSteps(id, record.t, base64ToBytes(record.base64), record.dir);
+      return session.chunkInSteps(id, record.t, chunkBytes(record), record.dir);
     case 'close':
       session.close(id, record.t, record.error);
       return;

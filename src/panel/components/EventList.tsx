@@ -33,7 +33,11 @@ export function EventList({ store }: { store: SessionStore }) {
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const observer = new ResizeObserver(() => (height.value = el.clientHeight));
+    const observer = new ResizeObserver(() => {
+      height.value = el.clientHeight;
+      // A list following the tail still follows it at its new size (a smaller one would be left mid-way).
+      if (stick.peek() && store.selected.peek() === null) el.scrollTop = el.scrollHeight;
+    });
     observer.observe(el);
     height.value = el.clientHeight;
     return () => observer.disconnect();
@@ -52,9 +56,13 @@ export function EventList({ store }: { store: SessionStore }) {
   // Follow the tail while the user is at the bottom; otherwise keep the selected event in view (also when the
   // filter changes under it).
   const selectedIndex = store.selected.value;
+  const wasSelected = useRef<number | null>(null);
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
+    // Back to the latest event (End, "latest"): the list goes to the end and follows it again.
+    if (selectedIndex === null && wasSelected.current !== null) stick.value = true;
+    wasSelected.current = selectedIndex;
     if (selectedIndex !== null) {
       const row = visible ? visible.indexOf(selectedIndex) : selectedIndex;
       if (row >= 0) {

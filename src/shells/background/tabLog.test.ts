@@ -45,7 +45,7 @@ describe('TabLog', () => {
     expect(gap).toMatchObject({ to: kept[0]!.seq, e: 14 });
     // The cut record starts at the first event kept.
     const first = kept[0]!.record;
-    expect(first.kind === 'chunk' && Buffer.from(first.base64, 'base64').toString()).toBe('data: {"n":14}\n\n');
+    expect(first.kind === 'chunk' && Buffer.from(first.base64!, 'base64').toString()).toBe('data: {"n":14}\n\n');
     expect(kept[0]!.e).toBe(14);
   });
 

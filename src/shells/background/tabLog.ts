@@ -4,7 +4,7 @@ import type { Captured, DropPlace } from '../../bridge/messages';
 import { OrderedIntake } from '../../bridge/ordered';
 import { EventCounter } from '../../bridge/eventCounter';
 import { type Need, needOver, RecordLog, type RecordShape } from '../../bridge/recordLog';
-import { base64ToBytes, bytesToBase64 } from '../../engine/util/base64';
+import { chunkBytes, withChunkBytes } from '../../bridge/chunkData';
 
 type Nav = { nav: true; url: string; t: number };
 type Entry = Captured | Nav;
@@ -32,10 +32,10 @@ type Format = 'sse' | 'proto' | 'json';
 /** A chunk without its first events, the fewest that make `need` go (cut at an event boundary, as in the relay). */
 const cutCaptured = (item: Captured, format: Format | undefined, need: Need): Captured | undefined => {
   if (!format || item.record.kind !== 'chunk' || item.record.n < 2) return undefined;
-  const bytes = base64ToBytes(item.record.base64);
+  const bytes = chunkBytes(item.record);
   const at = EventCounter.cutPoint(format, bytes, need.events, need.bytes);
   if (!at || at.events >= item.record.n) return undefined;
-  return { ...item, e: item.e + at.events, record: { ...item.record, base64: bytesToBase64(bytes.subarray(at.offset)), n: item.record.n - at.events } };
+  return { ...item, e: item.e + at.events, record: { ...withChunkBytes(item.record, bytes.subarray(at.offset)), n: item.record.n - at.events } };
 };
 
 /**

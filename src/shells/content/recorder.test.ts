@@ -10,7 +10,7 @@ import { DocumentRecorder } from './recorder';
 type Capture = Extract<ContentMessage, { kind: 'capture' }>;
 
 /** A recorder whose port is an array and whose idle time and timers run when the test says. */
-function recorderWith(url = 'http://localhost:5173/chat?token=t0k', hidden = () => false, own?: (bytes: Uint8Array) => Uint8Array) {
+function recorderWith(url = 'http://localhost:5173/chat?token=t0k', hidden = () => false, own?: (bytes: Uint8Array) => Uint8Array, binary = false) {
   const sent: ContentMessage[] = [];
   const queue: (() => void)[] = [];
   let clock = 0;
@@ -24,6 +24,7 @@ function recorderWith(url = 'http://localhost:5173/chat?token=t0k', hidden = () 
     wanted: () => void wanted++,
     hidden,
     ...(own && { own }),
+    binary,
   });
   /** Lets the page be idle until nothing waits (the clock moves past the quiet time each turn). */
   const settle = () => {
@@ -186,4 +187,25 @@ test("the page's bytes are read from the recorder's own copy where the relay mak
     .filter((i) => i.record.kind === 'chunk')
     .map((i) => Buffer.from((i.record as { base64: string }).base64, 'base64').toString());
   expect(texts).toEqual(['data: {"type":"RUN_STARTED"}\n\n', 'data: {"type":"RUN_FINISHED"}\n\n']);
+});
+
+test('where messaging clones structured data (Firefox), chunks go as bytes that own their buffer, big ones in parts', () => {
+  const { recorder, settle, records } = recorderWith(undefined, undefined, undefined, true);
+  recorder.setEager(true);
+  recorder.onPageMessage(open(1));
+  recorder.onPageMessage(chunk(1, 'data: {"type":"RUN_STARTED"}\n\ndata: {"ty'));
+  const big = frames(40_000);
+  recorder.onPageMessage(chunk(1, `pe":"RUN_FINISHED"}\n\n${big}`));
+  recorder.onPageMessage(close(1));
+  settle();
+  const chunks = records().filter((i) => i.record.kind === 'chunk');
+  for (const c of chunks) {
+    const r = c.record as { base64?: string; bytes?: Uint8Array };
+    expect(r.base64).toBeUndefined();
+    expect(r.bytes!.byteLength).toBe(r.bytes!.buffer.byteLength);
+  }
+  // The second record is over a message's budget: it went in parts, which join to the bytes the page read.
+  expect(chunks.filter((c) => c.part).length).toBeGreaterThan(1);
+  const text = Buffer.concat(chunks.map((c) => (c.record as { bytes: Uint8Array }).bytes)).toString();
+  expect(text).toBe(`data: {"type":"RUN_STARTED"}\n\ndata: {"type":"RUN_FINISHED"}\n\n${big}`);
 });

@@ -14,6 +14,7 @@ import { maskBody, maskHeaders, maskUrl } from '../../engine/mask/secrets';
 import { partsToBase64 } from '../../engine/util/base64';
 import { joinBytes } from '../../engine/util/bytes';
 import { EventCounter } from '../../bridge/eventCounter';
+import { compact } from '../../bridge/chunkData';
 
 type Format = 'sse' | 'proto' | 'json';
 
@@ -74,6 +75,8 @@ export interface RecorderEffects {
    * a content script the page's objects through wrappers: every access crosses them). Absent: used as they are.
    */
   own?(bytes: Uint8Array): Uint8Array;
+  /** Runtime messaging clones structured data (Firefox): chunks go as bytes, not as base64 (Chrome's is JSON). */
+  readonly binary?: boolean;
 }
 
 /** The longest slice of work (idle or not), and the size of one message (about 8 ms of Chrome's messaging). */
@@ -86,14 +89,12 @@ const MAX_WAIT_MS = 250;
 const UNSENT_MAX_BYTES = 64 * 1024 * 1024;
 const MIB = 1024 * 1024;
 
-const wire = (k: Kept): Sequenced =>
-  'chunk' in k
-    ? {
-        seq: k.seq,
-        e: k.e,
-        record: { kind: 'chunk', id: k.chunk.id, t: k.chunk.t, base64: partsToBase64(k.chunk.parts), n: k.chunk.n, ...(k.chunk.dir && { dir: k.chunk.dir }) },
-      }
-    : { seq: k.seq, e: k.e, record: k.record };
+const wire = (k: Kept, binary: boolean): Sequenced => {
+  if (!('chunk' in k)) return { seq: k.seq, e: k.e, record: k.record };
+  const { id, t, parts, size, n, dir } = k.chunk;
+  const data = binary ? { bytes: compact(joinBytes(parts, size)) } : { base64: partsToBase64(parts) };
+  return { seq: k.seq, e: k.e, record: { kind: 'chunk', id, t, ...data, n, ...(dir && { dir }) } };
+};
 
 const clip = (s: string): string => (s.length > STRING_MAX ? `${s.slice(0, STRING_MAX)}…` : s);
 
@@ -133,10 +134,14 @@ export class DocumentRecorder {
   private lastInput = 0;
   private pendingSince: number | undefined;
 
+  private readonly binary: boolean;
+
   constructor(
     readonly docKey: string,
     private readonly fx: RecorderEffects,
-  ) {}
+  ) {
+    this.binary = fx.binary === true;
+  }
 
   // ---- What comes in.
 
@@ -331,7 +336,7 @@ export class DocumentRecorder {
   private sendGap(first: number): boolean {
     this.inFlight = undefined;
     const pins = this.log.pinned.filter((p) => p.seq >= this.sentUpTo && !this.pinnedSent.has(p.seq));
-    for (const batch of batches(pins.map(wire), SLICE_BUDGET)) {
+    for (const batch of batches(pins.map((p) => wire(p, this.binary)), SLICE_BUDGET)) {
       if (!this.fx.post({ kind: 'pinned', docKey: this.docKey, items: batch.map(({ seq, record }) => ({ seq, record })) })) return false;
       for (const b of batch) this.pinnedSent.add(b.seq);
     }
@@ -379,13 +384,13 @@ export class DocumentRecorder {
     let size = 0;
     for (let k = this.sentUpTo - first; k < this.log.size; k++) {
       const kept = this.log.at(k)!;
-      const encoded = ('chunk' in kept ? (kept.size * 4) / 3 : kept.size) + 200;
+      const encoded = ('chunk' in kept && !this.binary ? (kept.size * 4) / 3 : kept.size) + 200;
       if (encoded > SLICE_BUDGET) {
-        if (batch.length === 0) this.inFlight = { seq: kept.seq, pieces: partsOf(wire(kept), SLICE_BUDGET), next: 0 };
+        if (batch.length === 0) this.inFlight = { seq: kept.seq, pieces: partsOf(wire(kept, this.binary), SLICE_BUDGET), next: 0 };
         break;
       }
       if (batch.length > 0 && size + encoded > SLICE_BUDGET) break;
-      const item = wire(kept);
+      const item = wire(kept, this.binary);
       batch.push(item);
       size += recordSize(item.record);
     }

@@ -118,6 +118,15 @@ let leftAt = Number.NEGATIVE_INFINITY;
 const LEAVING_MS = 5000;
 for (const type of ['beforeunload', 'pagehide']) addEventListener(type, () => (leftAt = Date.now()), { capture: true, passive: true });
 
+const firefox = typeof (globalThis as { cloneInto?: unknown }).cloneInto === 'function';
+/** A copy in this realm (a buffer the page detached has no bytes left to copy: an empty one). */
+const ownCopy = (bytes: Uint8Array): Uint8Array => {
+  try {
+    return structuredClone(bytes);
+  } catch {
+    return new Uint8Array(0);
+  }
+};
 const recorder = new DocumentRecorder(randomKey(), {
   post,
   frameUrl: () => location.href,
@@ -130,8 +139,9 @@ const recorder = new DocumentRecorder(randomKey(), {
   // Being left is not being hidden: the streams a navigation cuts short (Firefox stops them as it starts) end with it.
   hidden: () => document.visibilityState === 'hidden' && Date.now() - leftAt > LEAVING_MS,
   wanted: () => ask(),
-  // Firefox (its content scripts have cloneInto): one copy into this realm, then counting reads at native speed.
-  ...(typeof (globalThis as { cloneInto?: unknown }).cloneInto === 'function' && { own: (bytes: Uint8Array) => structuredClone(bytes) }),
+  // Firefox (its content scripts have cloneInto): one copy into this realm, then counting reads at native speed;
+  // its messaging clones bytes, so they go as they are.
+  ...(firefox && { own: ownCopy, binary: true }),
 });
 
 function onPageMessage(event: MessageEvent): void {

@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { ReplayStep } from '../../../engine/replay/replay';
 import type { Timeline } from '../../../engine/replay/timeline';
 import { formatPath } from '../../../engine/diagnostics';
@@ -11,6 +12,11 @@ import { ProblemList } from './ProblemsTab';
 import { ReasoningBlock } from './ReasoningBlock';
 
 export function EventTab({ store, index }: { store: SessionStore; index: number }) {
+  // Another event opens at its top (its title and fields), not where the previous one was scrolled to.
+  const body = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (body.current) body.current.scrollTop = 0;
+  }, [index]);
   const frame = store.frames.value.all[index];
   if (!frame) return null;
   const replay = store.replay.value;
@@ -28,7 +34,7 @@ export function EventTab({ store, index }: { store: SessionStore; index: number 
   const reasoningIds = reasoningIdsAt(t, steps, type, index);
   const view = reasoningIds.length ? replay.at(index) : undefined;
   return (
-    <div class="tab-body" data-testid="event-tab">
+    <div class="tab-body" data-testid="event-tab" ref={body}>
       <h3>
         #{index} {typeLabel(frame.event)}
         {!frame.reducible && <span class="badge badge-warning">not replayed</span>}

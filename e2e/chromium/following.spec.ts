@@ -1,0 +1,95 @@
+/**
+ * Following and scrolling (issue 18, items 4 and 5), docked narrow and wide: End goes to the end of the list and it
+ * follows the newest events again, also after the window is resized; another event opens the Event tab at its top.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { type ChromiumWithExtension, launchChromium } from '../support/chromium';
+import { type ProbeServer, startProbeServer } from '../support/probeServer';
+
+let probe: ProbeServer;
+let browser: ChromiumWithExtension;
+let page: Page;
+let tabId: number;
+
+test.beforeAll(async () => {
+  probe = await startProbeServer();
+  browser = await launchChromium();
+  page = await browser.context.newPage();
+  await page.goto(`${probe.url}/probe`);
+  tabId = await browser.tabIdOf(page);
+});
+test.afterAll(async () => {
+  await browser?.close();
+  await probe?.close();
+});
+
+const read = (path: string) => page.evaluate((p) => fetch(p).then((r) => r.text()), path);
+const count = async (panel: Page) => Number(((await panel.getByTestId('event-count').textContent()) ?? '').split(' ')[0]);
+
+/** Whether the row of event `index` is drawn and wholly inside the list's visible box. */
+const rowInView = (panel: Page, index: number) =>
+  panel.evaluate((i) => {
+    const list = document.querySelector('[data-testid=event-list]')!;
+    const row = list.querySelector(`[data-index="${i}"]`);
+    if (!row) return false;
+    const a = list.getBoundingClientRect();
+    const b = row.getBoundingClientRect();
+    return b.top >= a.top - 1 && b.bottom <= a.bottom + 1;
+  }, index);
+
+for (const [width, height] of [
+  [560, 700],
+  [1280, 800],
+] as const) {
+  test(`at ${width}×${height}: End goes to the end and the list follows new events again, also after a resize`, async () => {
+    const panel = await browser.openPanel(tabId);
+    await panel.setViewportSize({ width, height });
+    await panel.getByRole('button', { name: 'Clear' }).click();
+    await read('/text?n=300');
+    await expect.poll(() => count(panel)).toBe(300);
+    await expect.poll(() => rowInView(panel, 299)).toBe(true);
+    // Home selects the first event: the list goes to the top.
+    await panel.locator('[data-testid=event-list]').focus();
+    await panel.keyboard.press('Home');
+    await expect.poll(() => rowInView(panel, 0)).toBe(true);
+    expect(await rowInView(panel, 299)).toBe(false);
+    // End: the latest event, and the list shows it, not where it was.
+    await panel.keyboard.press('End');
+    await expect(panel.locator('.tabs .at')).toHaveText('latest (#299)');
+    await expect.poll(() => rowInView(panel, 299)).toBe(true);
+    // And it follows what comes next.
+    await read('/text?n=40');
+    await expect.poll(() => count(panel)).toBe(340);
+    await expect.poll(() => rowInView(panel, 339)).toBe(true);
+    // Smaller, then larger: still at the end, and still following.
+    await panel.setViewportSize({ width, height: Math.round(height * 0.6) });
+    await expect.poll(() => rowInView(panel, 339)).toBe(true);
+    await panel.setViewportSize({ width, height });
+    await expect.poll(() => rowInView(panel, 339)).toBe(true);
+    await panel.setViewportSize({ width, height: Math.round(height * 0.7) });
+    await read('/text?n=40');
+    await expect.poll(() => count(panel)).toBe(380);
+    await expect.poll(() => rowInView(panel, 379)).toBe(true);
+    await panel.close();
+  });
+
+  test(`at ${width}×${height}: another event opens the Event tab at its top, not where the last one was scrolled`, async () => {
+    const panel = await browser.openPanel(tabId);
+    await panel.setViewportSize({ width, height: 420 });
+    await panel.getByRole('button', { name: 'Clear' }).click();
+    await read('/text?n=20');
+    await expect.poll(() => count(panel)).toBe(20);
+    await panel.locator('[data-index="3"]').click();
+    const tab = panel.getByTestId('event-tab');
+    await expect(tab.locator('h3')).toContainText('#3');
+    const { scrollHeight, clientHeight } = await tab.evaluate((el) => ({ scrollHeight: el.scrollHeight, clientHeight: el.clientHeight }));
+    // The tab scrolls (else this would prove nothing).
+    expect(scrollHeight).toBeGreaterThan(clientHeight + 40);
+    await tab.evaluate((el) => (el.scrollTop = el.scrollHeight));
+    await expect.poll(() => tab.evaluate((el) => el.scrollTop)).toBeGreaterThan(40);
+    await panel.keyboard.press('ArrowDown');
+    await expect(tab.locator('h3')).toContainText('#4');
+    expect(await tab.evaluate((el) => el.scrollTop)).toBe(0);
+    await panel.close();
+  });
+}

@@ -4,6 +4,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { type ChromiumWithExtension, launchChromium } from '../support/chromium';
+import { rowInViewInPage } from '../support/panel';
 import { type ProbeServer, startProbeServer } from '../support/probeServer';
 
 let probe: ProbeServer;
@@ -26,16 +27,7 @@ test.afterAll(async () => {
 const read = (path: string) => page.evaluate((p) => fetch(p).then((r) => r.text()), path);
 const count = async (panel: Page) => Number(((await panel.getByTestId('event-count').textContent()) ?? '').split(' ')[0]);
 
-/** Whether the row of event `index` is drawn and wholly inside the list's visible box. */
-const rowInView = (panel: Page, index: number) =>
-  panel.evaluate((i) => {
-    const list = document.querySelector('[data-testid=event-list]')!;
-    const row = list.querySelector(`[data-index="${i}"]`);
-    if (!row) return false;
-    const a = list.getBoundingClientRect();
-    const b = row.getBoundingClientRect();
-    return b.top >= a.top - 1 && b.bottom <= a.bottom + 1;
-  }, index);
+const rowInView = (panel: Page, index: number) => panel.evaluate(rowInViewInPage, index);
 
 for (const [width, height] of [
   [560, 700],

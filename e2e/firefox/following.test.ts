@@ -2,6 +2,7 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type FirefoxWithExtension, launchFirefox } from '../support/firefox';
+import { rowInViewInPage } from '../support/panel';
 import { poll, textOf } from '../support/poll';
 import { type ProbeServer, startProbeServer } from '../support/probeServer';
 
@@ -25,15 +26,7 @@ afterAll(async () => {
 
 const read = (path: string) => page.evaluate((p: string) => fetch(p).then((r) => r.text()), path);
 const count = async () => Number((await textOf(panel, '[data-testid=event-count]')).split(' ')[0]);
-const rowInView = (index: number) =>
-  panel.evaluate((i: number) => {
-    const list = document.querySelector('[data-testid=event-list]')!;
-    const row = list.querySelector(`[data-index="${i}"]`);
-    if (!row) return false;
-    const a = list.getBoundingClientRect();
-    const b = row.getBoundingClientRect();
-    return b.top >= a.top - 1 && b.bottom <= a.bottom + 1;
-  }, index);
+const rowInView = (index: number) => panel.evaluate(rowInViewInPage, index);
 
 test('Firefox at 560×700: End goes to the end, the list follows new events again, and still after a resize', async () => {
   await read('/text?n=300');

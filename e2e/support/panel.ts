@@ -81,3 +81,13 @@ export const armRuleInPage = async ({ tabId, origin, url }: { tabId: number; ori
   };
   port.postMessage({ kind: 'replay-arm', tabId, rule });
 };
+
+/** In the panel's page: whether the row of event `index` is drawn and wholly inside the list's visible box. */
+export const rowInViewInPage = (index: number): boolean => {
+  const list = document.querySelector('[data-testid=event-list]')!;
+  const row = list.querySelector(`[data-index="${index}"]`);
+  if (!row) return false;
+  const a = list.getBoundingClientRect();
+  const b = row.getBoundingClientRect();
+  return b.top >= a.top - 1 && b.bottom <= a.bottom + 1;
+};

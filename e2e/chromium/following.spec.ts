@@ -2,9 +2,11 @@
  * Following and scrolling (issue 18, items 4 and 5), docked narrow and wide: End goes to the end of the list and it
  * follows the newest events again, also after the window is resized; another event opens the Event tab at its top.
  */
+import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { type ChromiumWithExtension, launchChromium } from '../support/chromium';
 import { rowInViewInPage } from '../support/panel';
+import { ARTIFACTS } from '../support/paths';
 import { type ProbeServer, startProbeServer } from '../support/probeServer';
 
 let probe: ProbeServer;
@@ -62,6 +64,10 @@ for (const [width, height] of [
     await read('/text?n=40');
     await expect.poll(() => count(panel)).toBe(380);
     await expect.poll(() => rowInView(panel, 379)).toBe(true);
+    for (const scheme of ['light', 'dark'] as const) {
+      await panel.emulateMedia({ colorScheme: scheme });
+      await panel.screenshot({ path: join(ARTIFACTS, `following-end-${width}-${scheme}.png`) });
+    }
     await panel.close();
   });
 

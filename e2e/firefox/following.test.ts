@@ -1,8 +1,10 @@
 /** Following in Firefox (issue 18, item 4), docked narrow: End goes to the end and the list follows again, resized too. */
+import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type FirefoxWithExtension, launchFirefox } from '../support/firefox';
 import { rowInViewInPage } from '../support/panel';
+import { ARTIFACTS } from '../support/paths';
 import { poll, textOf } from '../support/poll';
 import { type ProbeServer, startProbeServer } from '../support/probeServer';
 
@@ -50,4 +52,5 @@ test('Firefox at 560×700: End goes to the end, the list follows new events agai
   await read('/text?n=40');
   expect(await poll(count, (n) => n === 380)).toBe(380);
   expect(await poll(() => rowInView(379), (v) => v)).toBe(true);
+  await panel.screenshot({ path: join(ARTIFACTS, 'following-end-firefox-560-light.png') });
 });

@@ -162,7 +162,13 @@ test("a HAR saved by Chromium's own Network panel imports with every AG-UI event
       return HAR.Writer.Writer.harStringForRequests(requests, { sanitize: false }, new Common.Progress.CompositeProgress(new Common.Progress.Progress()));
     })()`);
     const path = join(files.dir, 'chromium.har');
-    writeFileSync(path, har);
+    // As a HAR of a whole page load holds the page itself: HTML with a script, which is not an AG-UI stream.
+    const withPage = JSON.parse(har) as { log: { entries: unknown[] } };
+    const html = structuredClone(withPage.log.entries[0]) as { request: { url: string }; response: { content: { mimeType: string; text: string } } };
+    html.request.url = `${probe.url}/app`;
+    html.response.content = { mimeType: 'text/html', text: '<html><body><script>alert(1)</script><a href="javascript:void 0">x</a></body></html>' };
+    withPage.log.entries.unshift(html);
+    writeFileSync(path, JSON.stringify(withPage));
     const entries = (JSON.parse(har) as { log: { entries: { _eventSourceMessages?: unknown[] }[] } }).log.entries;
     expect(entries.some((e) => (e._eventSourceMessages ?? []).length > 0)).toBe(true);
 
@@ -172,6 +178,14 @@ test("a HAR saved by Chromium's own Network panel imports with every AG-UI event
     await expect(view.getByTestId('event-count')).toHaveText('25 events');
     await view.locator('input.filter').fill('SECRET-ANSWER');
     await expect(view.getByTestId('shown-count')).toHaveText('1 of');
+    // It says what a HAR file cannot hold (when each event came), and not that its pages hold HTML (they all do).
+    const banners = view.getByTestId('banner');
+    await expect(banners).toHaveCount(1);
+    await expect(banners).toContainText('chromium.har: 4 AG-UI streams of');
+    await expect(banners).toContainText('not when each event in it came: the events of one response show the same time (+0 ms)');
+    // The file's notes go with the file.
+    await view.getByRole('button', { name: 'Clear' }).click();
+    await expect(view.getByTestId('banner')).toHaveCount(0);
     await view.close();
   } finally {
     await withDevtools.context.close();

@@ -86,7 +86,7 @@ test('interrupt outcome and its resume', async () => {
 
 test('protocol problems of a broken stream, located, while the rest replays', async () => {
   await panel.locator('input.filter').fill('');
-  await expect(panel.getByTestId('problem-count')).toContainText('errors');
+  await expect(panel.getByTestId('problem-count')).toContainText(/\d+ errors?/);
   await panel.getByTestId('problem-count').click();
   const tab = panel.getByTestId('problems-tab');
   await expect(tab.locator('[data-rule="json/invalid"]')).toHaveCount(1);
@@ -116,7 +116,7 @@ test('export, then import the file: the same events and problems', async () => {
   await viewer.getByTestId('import').setInputFiles(path);
   await expect(viewer.getByTestId('imported')).toContainText('.agui.json');
   await expect(viewer.getByTestId('event-count')).toHaveText(count!);
-  await expect(viewer.getByTestId('problem-count')).toContainText('errors');
+  await expect(viewer.getByTestId('problem-count')).toContainText(/\d+ errors?/);
 
   await panel.getByTestId('import').setInputFiles(path);
   await expect(panel.getByTestId('imported')).toBeVisible();

@@ -6,6 +6,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { launchChromium } from '../support/chromium';
 import { type ProbeServer, startProbeServer } from '../support/probeServer';
+import { showTabInPage } from '../support/panel';
 
 let probe: ProbeServer;
 test.beforeAll(async () => {
@@ -45,7 +46,7 @@ for (const sent of [100_004, 150_000]) {
       // The page's buffer keeps 100,000 events: only what is over goes (the oldest record cut at an event boundary).
       expect(await dropped(panel)).toBe(sent - 100_000);
       await expect(panel.getByTestId('dropped')).toHaveAttribute('title', /dropped in the page by its capture buffer/);
-      await panel.locator('[data-tab=problems]').click();
+      await panel.evaluate(showTabInPage, 'problems');
       await expect(panel.getByTestId('problems-tab')).toContainText('0 errors, 0 warnings');
       // The conversation is said to be unknown before the cut, not shown as if it began there.
       await panel.locator('[data-tab=messages]').click();
@@ -211,7 +212,7 @@ test('200,000 problems: the Problems tab groups them by rule and keeps the page 
     await read(page, '/orphans?n=200001');
     await expect.poll(() => count(panel), { timeout: 60_000 }).toBe(200_001);
     const t = Date.now();
-    await panel.locator('[data-tab=problems]').click();
+    await panel.evaluate(showTabInPage, 'problems');
     const tab = panel.getByTestId('problems-tab');
     await expect(tab.locator('[data-group="text/not-open"] .count-badge')).toHaveText('200,000');
     console.log(`Problems tab with 200,000 problems shown in ${Date.now() - t} ms`);
@@ -219,7 +220,8 @@ test('200,000 problems: the Problems tab groups them by rule and keeps the page 
     // The last one is reachable, and selects its event.
     await tab.locator('.problem-list').evaluate((el) => (el.scrollTop = el.scrollHeight));
     await tab.locator('[data-rule="text/not-open"]', { hasText: '#200000' }).click();
-    await expect(panel.locator('.tabs .at')).toHaveText('at #200000');
+    // The status in its short form when the strip is tight (a 200k errors badge on Problems).
+    await expect(panel.locator('.tabs .at')).toHaveText(/^(at )?#200000$/);
     await expect(panel.getByTestId('event-tab')).toContainText('m200000');
   } finally {
     await browser.close();

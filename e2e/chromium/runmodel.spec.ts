@@ -8,7 +8,7 @@ import { type ChromiumWithExtension, launchChromium } from '../support/chromium'
 import { join } from 'node:path';
 import { ARTIFACTS } from '../support/paths';
 import { type ProbeServer, startProbeServer } from '../support/probeServer';
-import { lateInterrupt, overlappingRuns, reasoningRun } from '../support/runModel';
+import { lateInterrupt, overlappingRuns, reasoningRun, splitWords } from '../support/runModel';
 
 let probe: ProbeServer;
 let browser: ChromiumWithExtension;
@@ -104,6 +104,39 @@ test('Messages shows a reasoning message with its id', async () => {
   await panel.keyboard.press('End');
   await panel.getByRole('tab', { name: 'Messages' }).click();
   await expect(panel.getByTestId('messages-tab').getByTestId('reasoning-id')).toHaveText('reasoning-1');
+  await page.close();
+  await panel.close();
+});
+
+test('a word split over deltas is found; arguments cut off at TOOL_CALL_END say so; a call links to its last event', async () => {
+  const { page, panel } = await capture(splitWords, 'split');
+  await expect(panel.getByTestId('event-count')).toHaveText('15 events');
+  const filter = panel.getByRole('searchbox', { name: 'Filter events' });
+  const rows = () => panel.locator('[role=row]').evaluateAll((els) => els.map((e) => `${(e as HTMLElement).dataset.index} ${e.querySelector('.type')?.textContent}`));
+  // A delta is read with the text of its message (or call) before it: the word is found where it is completed.
+  await filter.fill('Lisbon');
+  await expect.poll(rows).toEqual(['3 TEXT_MESSAGE_CONTENT']);
+  await filter.fill('porto');
+  await expect.poll(rows).toEqual(['11 TOOL_CALL_ARGS']);
+  // While c-cut streams, its arguments are the value they are becoming; after its end, they are not valid JSON.
+  await filter.fill('');
+  await panel.locator('[data-index="7"]').click();
+  await panel.getByRole('tab', { name: 'Messages' }).click();
+  const cut = panel.locator('.tool-call[data-tool-call-id="c-cut"]');
+  await expect(cut.locator('.badge')).toHaveText(['streaming']);
+  await panel.locator('[data-testid=event-list]').focus();
+  await panel.keyboard.press('End');
+  await expect(cut.getByTestId('args-invalid')).toHaveText('arguments are not valid JSON: cut off when the call ended');
+  await expect(cut.locator('.raw')).toContainText('{"q": "ag-ui');
+  await expect(panel.locator('.tool-call[data-tool-call-id="c-city"] .badge')).toHaveCount(0);
+  await expect(panel.locator('.tool-call[data-tool-call-id="c-city"] .json-tree')).toContainText('Porto');
+  // In Runs, a call's link goes to its last event as of now: the result, else its end.
+  await panel.getByRole('tab', { name: 'Runs' }).click();
+  await panel.locator('[data-tool-call-id="c-city"] button').first().click();
+  await expect(panel.locator('.tabs .at')).toHaveText('at #13');
+  await panel.getByRole('tab', { name: 'Runs' }).click();
+  await panel.locator('[data-tool-call-id="c-cut"] button').first().click();
+  await expect(panel.locator('.tabs .at')).toHaveText('at #8');
   await page.close();
   await panel.close();
 });

@@ -3,7 +3,7 @@
  * generated vitest file runs no code of the page's; the CLI's text output holds no terminal control of the page's;
  * a tiny file that doubles its state or nests deep gets a located problem, not minutes, gigabytes or a crash.
  */
-import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -20,6 +20,7 @@ beforeAll(() => {
 afterAll(() => {
   // Nothing the page sent ran here either.
   expect(readdirSync(dir).filter((f) => /PWNED/.test(f))).toEqual([]);
+  rmSync(dir, { recursive: true, force: true });
 });
 
 const cli = (args: string[]) => runCli(args, dir);
@@ -35,6 +36,7 @@ test('a generated test whose run id closes its comment and imports node:fs runs 
   expect(run.code).toBe(0);
   expect(existsSync(join(run.dir, 'PWNED')), 'the page wrote a file through the generated test').toBe(false);
   expect(existsSync(join(ROOT, 'PWNED'))).toBe(false);
+  rmSync(run.dir, { recursive: true, force: true });
 });
 
 describe('the CLI prints no control character a page sent', () => {

@@ -1,9 +1,12 @@
-/** Following in Firefox (issue 18, item 4), docked narrow: End goes to the end and the list follows again, resized too. */
+/**
+ * Firefox docked narrow (issue 18, items 1, 3 and 4): End goes to the end and the list follows again, resized too;
+ * the inspector's tabs are one row with » for those that do not fit; the Waterfall's chart keeps its height.
+ */
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type FirefoxWithExtension, launchFirefox } from '../support/firefox';
-import { rowInViewInPage } from '../support/panel';
+import { manyRunsInPage, rowInViewInPage, stripInPage } from '../support/panel';
 import { ARTIFACTS } from '../support/paths';
 import { poll, textOf } from '../support/poll';
 import { type ProbeServer, startProbeServer } from '../support/probeServer';
@@ -53,4 +56,47 @@ test('Firefox at 560×700: End goes to the end, the list follows new events agai
   expect(await poll(count, (n) => n === 380)).toBe(380);
   expect(await poll(() => rowInView(379), (v) => v)).toBe(true);
   await panel.screenshot({ path: join(ARTIFACTS, 'following-end-firefox-560-light.png') });
+});
+
+test('Firefox at 420 and 1280 px: the inspector\'s tabs are one row, those that do not fit behind », the selected one in it', async () => {
+  for (const width of [420, 1280]) {
+    await panel.setViewport({ width, height: 700 });
+    const s = await poll(() => panel.evaluate(stripInPage), (v) => /#\d+\)?$/.test(v.status));
+    expect(new Set(s.shown.map((t) => t.top)).size).toBe(1);
+    expect(s.height).toBeLessThanOrEqual(32);
+    expect(s.statusOneLine).toBe(true);
+    expect(s.right).toBeLessThanOrEqual(width);
+    if (width === 420) {
+      expect(s.hidden.length).toBeGreaterThan(0);
+      await panel.click('[data-testid=more-tabs]');
+      const items = await poll(() => panel.evaluate(() => [...document.querySelectorAll('[role=menuitem]')].map((m) => m.firstChild?.textContent ?? '')), (v) => v.length > 0);
+      expect(items).toEqual(s.hidden.map((t) => t.label));
+      await panel.click(`[data-tab-menu="${await panel.evaluate(() => document.querySelector<HTMLElement>('[role=menuitem]:last-child')!.dataset.tabMenu!)}"]`);
+      const after = await poll(() => panel.evaluate(stripInPage), (v) => v.shown.some((t) => t.label === s.hidden.at(-1)!.label && t.selected));
+      expect(after.shown.find((t) => t.selected)?.label).toBe(s.hidden.at(-1)!.label);
+      expect(new Set(after.shown.map((t) => t.top)).size).toBe(1);
+      await panel.screenshot({ path: join(ARTIFACTS, 'tabs-firefox-420-light.png') });
+    }
+  }
+});
+
+test('Firefox at 560×800: the Waterfall\'s chart keeps at least 40% of the tab, scrolls by itself, and the metrics are below it', async () => {
+  await page.evaluate(manyRunsInPage, 12);
+  await panel.setViewport({ width: 560, height: 800 });
+  await panel.evaluate(() => (document.querySelector('[data-tab=waterfall]') as HTMLElement).click());
+  const box = await poll(
+    () =>
+      panel.evaluate(() => {
+        const tab = document.querySelector<HTMLElement>('[data-testid=waterfall-tab]');
+        const c = document.querySelector<HTMLElement>('.waterfall');
+        const m = document.querySelector<HTMLElement>('[data-testid=run-metrics]');
+        if (!tab || !c || !m) return null;
+        return { tab: tab.clientHeight, chart: c.clientHeight, content: c.scrollHeight, chartBottom: c.getBoundingClientRect().bottom, metricsTop: m.getBoundingClientRect().top };
+      }),
+    (v) => v !== null && v.content > v.chart,
+  );
+  expect(box!.chart).toBeGreaterThanOrEqual(0.4 * box!.tab);
+  expect(box!.content).toBeGreaterThan(box!.chart);
+  expect(box!.metricsTop).toBeGreaterThanOrEqual(box!.chartBottom);
+  await panel.screenshot({ path: join(ARTIFACTS, 'waterfall-docked-firefox-560-light.png') });
 });

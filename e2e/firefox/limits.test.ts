@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type FirefoxWithExtension, launchFirefox } from '../support/firefox';
 import { poll, sleep, textOf } from '../support/poll';
 import { type ProbeServer, startProbeServer } from '../support/probeServer';
+import { showTabInPage } from '../support/panel';
 
 let probe: ProbeServer;
 let firefox: FirefoxWithExtension;
@@ -31,7 +32,7 @@ for (const sent of [100_004, 150_000]) {
     expect(await poll(total, (n) => n === sent, 60_000)).toBe(sent);
     // The page's buffer keeps 100,000 events: only what is over goes, cut at an event boundary.
     expect(await number(panel, '[data-testid=dropped]')).toBe(sent - 100_000);
-    await panel.click('[data-tab=problems]');
+    await panel.evaluate(showTabInPage, 'problems');
     expect(await poll(() => textOf(panel, '[data-testid=problems-tab] h3'), (t) => t !== '')).toContain('0 errors, 0 warnings');
     // The same figure from the extension's buffer, reload after reload.
     for (let reload = 0; reload < 3; reload++) {

@@ -7,6 +7,7 @@ import { testRoutes } from '../support/brokenStream';
 import { type FirefoxWithExtension, launchFirefox } from '../support/firefox';
 import { ARTIFACTS, ROOT } from '../support/paths';
 import { poll, sleep, textOf } from '../support/poll';
+import { showTabInPage } from '../support/panel';
 
 let demo: DemoServer;
 let firefox: FirefoxWithExtension;
@@ -104,7 +105,7 @@ test('Firefox: the filter language, the kind chips, and the keyboard after click
   expect(await poll(() => textOf(panel, '[data-testid=shown-count]'), (t) => t === '')).toBe('');
   await clickSettled('[role=row]');
   const first = await textOf(panel, '.tabs .at');
-  await panel.click('[data-tab=state]');
+  await panel.evaluate(showTabInPage, 'state');
   await panel.keyboard.press('ArrowDown');
   expect(await poll(() => textOf(panel, '.tabs .at'), (t) => t !== first)).toBe(`at #${Number(first.replace(/\D/g, '')) + 1}`);
 });

@@ -2,7 +2,7 @@
  * Firefox has what Chromium has (issue 7): export and import, a background (event page) stopped mid-stream,
  * and Preserve log with streams ended by navigation.
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
@@ -23,6 +23,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await firefox?.close();
   await probe?.close();
+  rmSync(downloads, { recursive: true, force: true });
 });
 
 const count = async (panel: Page) => Number((await textOf(panel, '[data-testid=event-count]')).split(' ')[0]);

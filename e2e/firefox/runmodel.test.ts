@@ -9,6 +9,7 @@ import { type FirefoxWithExtension, launchFirefox } from '../support/firefox';
 import { poll, sleep, textOf } from '../support/poll';
 import { type ProbeServer, startProbeServer } from '../support/probeServer';
 import { lateInterrupt, overlappingRuns, reasoningRun } from '../support/runModel';
+import { showTabInPage } from '../support/panel';
 
 let probe: ProbeServer;
 let firefox: FirefoxWithExtension;
@@ -36,7 +37,7 @@ const attrs = (panel: Page, selector: string, name: string) => panel.$$eval(sele
 
 test('Firefox: two overlapping requests of one thread: each tool call under its run; the table sorts by TTFT; a run\'s bar shows its metrics', async () => {
   const { page, panel } = await capture(overlappingRuns, 'overlap', 18);
-  await click(panel, '[data-tab=runs]');
+  await panel.evaluate(showTabInPage, 'runs');
   expect(await poll(() => attrs(panel, '[data-run-id="run-a"] [data-tool-call-id]', 'data-tool-call-id'), (v) => v.length > 0)).toEqual(['tc-a']);
   expect(await attrs(panel, '[data-run-id="run-b"] [data-tool-call-id]', 'data-tool-call-id')).toEqual(['tc-b']);
   expect(await texts(panel, '[data-testid=runs-table] tbody td.col-toolCalls')).toEqual(['1', '1']);
@@ -45,7 +46,7 @@ test('Firefox: two overlapping requests of one thread: each tool call under its 
   await click(panel, '[data-testid=runs-sort-ttftMs]');
   expect(await poll(() => texts(panel, '[data-testid=runs-table] tbody td.col-runId'), (v) => v[0] === 'run-b')).toEqual(['run-b', 'run-a']);
   // The Waterfall: each tool call in its run's lane; a click on a finished run's bar shows its TTFT and duration.
-  await click(panel, '[data-tab=waterfall]');
+  await panel.evaluate(showTabInPage, 'waterfall');
   const rows = await poll(() => attrs(panel, '.wf-row[data-row]', 'data-row'), (r) => r.includes('run:1') && r.filter((x) => x.startsWith('tool:')).length === 2);
   const runB = rows.indexOf('run:1');
   expect(rows.slice(rows.indexOf('run:0') + 1, runB).filter((r) => r.startsWith('tool:')).map((r) => r.split(':')[1])).toEqual(['tc-a']);
@@ -76,12 +77,12 @@ test('Firefox: an interrupt with old timestamps has one verdict in the card and 
   const resolution = await textOf(panel, '[data-testid=interrupt-resolution]');
   expect(resolution).toContain('resolved by run');
   expect(resolution).not.toContain('expired');
-  await click(panel, '[data-tab=problems]');
+  await panel.evaluate(showTabInPage, 'problems');
   expect(await poll(() => textOf(panel, '[data-testid=problems-tab]'), (t) => t !== '')).not.toContain('resume/expired');
   await page.close();
   await panel.close();
   const reasoning = await capture(reasoningRun, 'reasoning', 7);
-  await click(reasoning.panel, '[data-tab=messages]');
+  await reasoning.panel.evaluate(showTabInPage, 'messages');
   expect(await poll(() => textOf(reasoning.panel, '[data-testid=reasoning-id]'), (t) => t !== '')).toBe('reasoning-1');
   await reasoning.page.close();
   await reasoning.panel.close();

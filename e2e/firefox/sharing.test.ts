@@ -3,7 +3,7 @@
  * panel into Firefox's download folder; the file holds none of the redacted strings, still lints and replays; the
  * generated vitest file passes in a scratch project and fails once the session breaks a rule.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
@@ -32,6 +32,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await firefox?.close();
   await probe?.close();
+  rmSync(downloads, { recursive: true, force: true });
 });
 
 /** Exports from the panel's dialog and waits for Firefox to finish writing the file. */

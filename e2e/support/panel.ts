@@ -91,3 +91,64 @@ export const rowInViewInPage = (index: number): boolean => {
   const b = row.getBoundingClientRect();
   return b.top >= a.top - 1 && b.bottom <= a.bottom + 1;
 };
+
+export interface StripTab {
+  label: string;
+  top: number;
+  selected: boolean;
+}
+
+/** Runs in the panel page: the inspector's tab strip as drawn (tabs in the row, tabs behind », the status). */
+export const stripInPage = (): { shown: StripTab[]; hidden: StripTab[]; height: number; right: number; status: string; statusOneLine: boolean } => {
+  const nav = document.querySelector<HTMLElement>('.inspector .tabs')!;
+  const tabs = [...nav.querySelectorAll<HTMLElement>('[role=tab]')].map((b) => ({
+    label: b.firstChild?.textContent ?? '',
+    top: Math.round(b.getBoundingClientRect().top),
+    selected: b.getAttribute('aria-selected') === 'true',
+    hidden: getComputedStyle(b).visibility === 'hidden',
+    right: b.getBoundingClientRect().right,
+  }));
+  const status = nav.querySelector<HTMLElement>('.at');
+  const line = status ? parseFloat(getComputedStyle(status).lineHeight) || 16 : 0;
+  const strip = (t: (typeof tabs)[number]) => ({ label: t.label, top: t.top, selected: t.selected });
+  return {
+    shown: tabs.filter((t) => !t.hidden).map(strip),
+    hidden: tabs.filter((t) => t.hidden).map(strip),
+    height: nav.getBoundingClientRect().height,
+    right: Math.max(...tabs.filter((t) => !t.hidden).map((t) => t.right), status?.getBoundingClientRect().right ?? 0),
+    status: status?.textContent ?? '',
+    statusOneLine: status ? status.getBoundingClientRect().height <= line * 1.5 : true,
+  };
+};
+
+/** Runs in the page: `n` runs of one thread, one request each, each with a text message and a tool call. */
+export const manyRunsInPage = async (n: number): Promise<void> => {
+  for (let i = 0; i < n; i++) {
+    const run = `run-${i}`;
+    const steps = [
+      { type: 'RUN_STARTED', threadId: 'narrow', runId: run },
+      { type: 'TEXT_MESSAGE_START', messageId: `m-${i}`, role: 'assistant' },
+      { type: 'TEXT_MESSAGE_CONTENT', messageId: `m-${i}`, delta: `answer ${i}` },
+      { type: 'TEXT_MESSAGE_END', messageId: `m-${i}` },
+      { type: 'TOOL_CALL_START', toolCallId: `tc-${i}`, toolCallName: 'search', parentMessageId: `m-${i}` },
+      { type: 'TOOL_CALL_ARGS', toolCallId: `tc-${i}`, delta: '{"q":"x"}' },
+      { type: 'TOOL_CALL_END', toolCallId: `tc-${i}` },
+      ...(i === 0 ? [{ type: 'TEXT_MESSAGE_CONTENT', messageId: 'never-opened', delta: 'x' }] : []),
+      { type: 'RUN_FINISHED', threadId: 'narrow', runId: run },
+    ].map((event, k) => ({ after: k === 0 ? 0 : 2, event }));
+    await fetch(`/scripted?s=${btoa(JSON.stringify(steps))}`).then((r) => r.text());
+  }
+};
+
+/**
+ * Runs in the panel page: shows an inspector tab as a user would, with its tab in the row or, when the strip has
+ * put it behind », through that menu.
+ */
+export const showTabInPage = async (id: string): Promise<void> => {
+  const tab = document.querySelector<HTMLElement>(`[role=tab][data-tab="${id}"]`);
+  if (!tab) throw new Error(`No inspector tab ${id}`);
+  if (!tab.classList.contains('overflowed')) return tab.click();
+  document.querySelector<HTMLElement>('[data-testid=more-tabs]')!.click();
+  for (let i = 0; i < 100 && !document.querySelector(`[data-tab-menu="${id}"]`); i++) await new Promise((r) => setTimeout(r, 10));
+  document.querySelector<HTMLElement>(`[data-tab-menu="${id}"]`)!.click();
+};

@@ -65,3 +65,28 @@ export const reasoningRun = async (): Promise<void> => {
   ].map((event) => ({ after: 5, event }));
   await fetch(`/scripted?s=${btoa(JSON.stringify(steps))}`).then((r) => r.text());
 };
+
+/**
+ * Words split over deltas and tool arguments cut off (issue 18, items 8 and 9): "Lisbon" comes as "Lis" + "bon",
+ * "Porto" in a call's arguments as "Por" + "to", and call c-cut ends with its arguments a prefix of JSON.
+ */
+export const splitWords = async (): Promise<void> => {
+  const steps = [
+    { type: 'RUN_STARTED', threadId: 'split', runId: 'run-split' },
+    { type: 'TEXT_MESSAGE_START', messageId: 'm-split', role: 'assistant' },
+    { type: 'TEXT_MESSAGE_CONTENT', messageId: 'm-split', delta: 'Weather in Lis' },
+    { type: 'TEXT_MESSAGE_CONTENT', messageId: 'm-split', delta: 'bon: sunny' },
+    { type: 'TEXT_MESSAGE_END', messageId: 'm-split' },
+    { type: 'TOOL_CALL_START', toolCallId: 'c-cut', toolCallName: 'search', parentMessageId: 'm-split' },
+    { type: 'TOOL_CALL_ARGS', toolCallId: 'c-cut', delta: '{"q": "ag-' },
+    { type: 'TOOL_CALL_ARGS', toolCallId: 'c-cut', delta: 'ui' },
+    { type: 'TOOL_CALL_END', toolCallId: 'c-cut' },
+    { type: 'TOOL_CALL_START', toolCallId: 'c-city', toolCallName: 'weather', parentMessageId: 'm-split' },
+    { type: 'TOOL_CALL_ARGS', toolCallId: 'c-city', delta: '{"city":"Por' },
+    { type: 'TOOL_CALL_ARGS', toolCallId: 'c-city', delta: 'to"}' },
+    { type: 'TOOL_CALL_END', toolCallId: 'c-city' },
+    { type: 'TOOL_CALL_RESULT', toolCallId: 'c-city', messageId: 'c-city-result', content: 'rain' },
+    { type: 'RUN_FINISHED', threadId: 'split', runId: 'run-split' },
+  ].map((event) => ({ after: 3, event }));
+  await fetch(`/scripted?s=${btoa(JSON.stringify(steps))}`).then((r) => r.text());
+};

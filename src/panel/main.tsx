@@ -11,6 +11,7 @@ import { startImport, stopImport } from './import/importer';
 import './panel.css';
 import { createReplayControl } from './replay/replayControl';
 import { createSessionStore } from './store/sessionStore';
+import { num } from './components/format';
 
 /** The inspected tab: from `?tabId=N` when opened as a page, else from DevTools. */
 const tabIdOf = (): number | null => {
@@ -51,7 +52,7 @@ if (tabId === null) {
     onCaptureStatus: (status) => capture.onStatus(status),
     onReplayRules: (rules) => replay.onRules(rules),
     onReplayStatus: (status) => replay.onStatus(status),
-    onReceiving: (progress) => (store.receiving.value = progress),
+    onReceiving: (progress) => store.setReceiving(progress),
   });
   const replay = createReplayControl(bridge);
   const capture = createCaptureControl(tabId, bridge, (kind, text) => store.notify(kind, text));
@@ -74,6 +75,7 @@ if (tabId === null) {
           if (store.imported.value) {
             stopImport();
             store.imported.value = null;
+            store.dismissView('import');
             store.reset(live);
             return;
           }
@@ -88,7 +90,7 @@ if (tabId === null) {
           const previous = live;
           live = previous.continuation();
           store.reset(live);
-          const banner = store.notify('info', `Cleared ${events.toLocaleString('en')} events.`, {
+          const banner = store.notify('info', `Cleared ${num(events)} events.`, {
             action: {
               label: 'Undo',
               run: () => {
@@ -115,6 +117,7 @@ if (tabId === null) {
         onBackToLive: () => {
           stopImport();
           store.imported.value = null;
+          store.dismissView('import');
           store.reset(live);
         },
         preserveLog: {

@@ -61,6 +61,7 @@ render(
       onClear: () => {
         stopImport();
         store.imported.value = null;
+        store.dismissView('import');
         store.reset();
       },
       onExport: (choice) => downloadExport(store.session.value, choice),

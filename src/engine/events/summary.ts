@@ -57,3 +57,15 @@ export function preview(event: AnyEvent | undefined, max = 80): string {
   if (text === undefined) return '';
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
+
+/**
+ * What an event that ends a run says of it, in the words every view uses (runRows' OUTCOME): 'failed' for a
+ * RUN_ERROR, 'interrupted' or 'cancelled' for a RUN_FINISHED with that outcome; undefined otherwise.
+ */
+export function endTag(event: AnyEvent | undefined): 'failed' | 'interrupted' | 'cancelled' | undefined {
+  const type = typeLabel(event);
+  if (type === 'RUN_ERROR') return 'failed';
+  if (type !== 'RUN_FINISHED') return undefined;
+  const outcome = (event as { outcome?: { type?: unknown } }).outcome?.type;
+  return outcome === 'interrupt' ? 'interrupted' : outcome === 'cancelled' ? 'cancelled' : undefined;
+}

@@ -268,6 +268,7 @@ export class Replay {
       const ev = e as unknown as AgUiEvent;
       const refError = stream.verifier.check(ev);
       if (refError) this.report(refError.ruleId, i, refError.message);
+      if (ev.type === 'RUN_ERROR') this.report('run/failed', i, runFailed(ev, stream.run));
       this.beforeApply(ev, i, synthesized, stream, laneState, frame);
       const tapeStart = this.tape.length;
       const notes = laneState.lane.apply(ev);
@@ -443,4 +444,11 @@ export class Replay {
     return view(last);
   }
 
+}
+
+/** What a RUN_ERROR says, as a problem: the run failed, with the agent's message and code. */
+function runFailed(event: Extract<AgUiEvent, { type: 'RUN_ERROR' }>, run: RunEntity | undefined): string {
+  const said = typeof event.message === 'string' && event.message !== '' ? `: ${event.message}` : ' (no message)';
+  const code = typeof event.code === 'string' && event.code !== '' ? ` (code ${event.code})` : '';
+  return `${run && run.end === undefined ? `Run '${run.runId}' failed` : 'The agent reported an error'}${said}${code}.`;
 }

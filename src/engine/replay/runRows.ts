@@ -46,7 +46,7 @@ export interface RunRow {
 /** Problems per run, counted once per length of the problem list (it only grows). */
 const problemCounts = new WeakMap<Replay, { length: number; byRun: Map<number, { errors: number; warnings: number }>; atOrBefore: number }>();
 
-function problemsByRun(replay: Replay, asOf: number): Map<number, { errors: number; warnings: number }> {
+export function problemsByRun(replay: Replay, asOf: number): Map<number, { errors: number; warnings: number }> {
   const known = problemCounts.get(replay);
   if (known && known.length === replay.problems.length && known.atOrBefore === asOf) return known.byRun;
   const byRun = new Map<number, { errors: number; warnings: number }>();

@@ -187,16 +187,17 @@ const lineAt = (text: string, index: number): number => {
 
 /**
  * Warnings about a file's text that do not stop the import: keys that would pollute prototypes if code merged
- * them carelessly (here they stay plain data), and markup or script in strings (shown as text, never run).
+ * them carelessly (here they stay plain data), and markup or script in strings (shown as text, never run). `markup:
+ * false`: not the latter (a HAR file holds the pages it recorded: HTML is what it is made of, a warning would be noise).
  */
-export function fileWarnings(text: string, name: string): string[] {
+export function fileWarnings(text: string, name: string, options: { markup?: boolean } = {}): string[] {
   const out: string[] = [];
   const proto = text.search(/"(__proto__|constructor|prototype)"\s*:/);
   if (proto !== -1) {
     const key = /"(__proto__|constructor|prototype)"/.exec(text.slice(proto))![1];
     out.push(`${name}, line ${lineAt(text, proto)}: a "${key}" key. It is read as plain data: it cannot change any object's prototype here.`);
   }
-  const script = text.search(/<\s*script\b|<[a-z]+[^>]*\son[a-z]+\s*=|javascript:/i);
+  const script = options.markup === false ? -1 : text.search(/<\s*script\b|<[a-z]+[^>]*\son[a-z]+\s*=|javascript:/i);
   if (script !== -1) {
     out.push(`${name}, line ${lineAt(text, script)}: a string holds HTML or script. It is shown as text and never run.`);
   }

@@ -147,7 +147,7 @@ export function planInput(bytes: Uint8Array, name = 'input'): InputPlan {
           `The HAR file holds ${har.entries} requests, none an AG-UI stream with its content saved (text/event-stream, ${'application/vnd.ag-ui.event+proto'}, EventSource or WebSocket messages).`,
         );
       }
-      return { format, ops: har.ops, warnings: fileWarnings(all, name), note: `${har.streams} AG-UI streams of ${har.entries} requests` };
+      return { format, ops: har.ops, warnings: fileWarnings(all, name, { markup: false }), note: `${har.streams} AG-UI stream${har.streams === 1 ? '' : 's'} of ${har.entries} request${har.entries === 1 ? '' : 's'}` };
     }
     case 'json-array': {
       // Each element keeps its own text, byte for byte; elements are parsed one by one, so one bad element is

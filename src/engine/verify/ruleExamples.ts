@@ -68,6 +68,7 @@ export const RULE_EXAMPLES: Record<string, RuleExample> = {
   'event/deprecated': { what: 'THINKING_START, replaced by REASONING_START.', events: [RS(), { type: 'THINKING_START' }, { type: 'THINKING_END' }, RF()] },
   // Runs and steps
   'run/first-event': { what: 'A message before RUN_STARTED.', events: [...text('m1', 'Hi'), RS(), RF()] },
+  'run/failed': { what: 'The run fails: a RUN_ERROR, with the agent\'s message and code.', events: [RS(), { type: 'RUN_ERROR', message: 'The model is overloaded', code: 'overloaded' }] },
   'run/after-error': { what: 'An event after RUN_ERROR.', events: [RS(), { type: 'RUN_ERROR', message: 'boom' }, ...text('m1', 'Hi')] },
   'run/after-finished': { what: 'An event after RUN_FINISHED.', events: [RS(), RF(), ...text('m1', 'Hi')] },
   'run/already-active': { what: 'A second RUN_STARTED before the first run finished.', events: [RS(), RS('r2'), RF('r2')] },

@@ -37,6 +37,9 @@ export const RULES: Record<string, RuleInfo> = {
   // The reference client's verifyEvents (it stops the run at the first of these).
   'run/first-event': { severity: 'error', spec: `${LIFECYCLE} › RunStarted`, reference: true },
   'run/after-error': { severity: 'error', spec: `${LIFECYCLE} › RunError`, reference: true },
+  // Not a broken protocol: the agent said its run failed. Counted with the errors, so that a failed run is never
+  // shown as a clean one (issue 18, item 7).
+  'run/failed': { severity: 'error', spec: `${LIFECYCLE} › RunError` },
   'run/after-finished': { severity: 'error', spec: `${LIFECYCLE} › RunFinished`, reference: true },
   'run/already-active': { severity: 'error', spec: `${LIFECYCLE} › RunStarted`, reference: true },
   'run/finished-while-open': { severity: 'error', spec: `${LIFECYCLE} › RunFinished`, reference: true },

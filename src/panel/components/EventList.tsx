@@ -1,11 +1,11 @@
-import { memo } from 'preact/compat';
+import { memo } from './memo';
 import { useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import type { Frame } from '../../engine/decode/frames';
-import { keyIds, preview, typeLabel } from '../../engine/events/summary';
+import { endTag, keyIds, preview, typeLabel } from '../../engine/events/summary';
 import type { SessionStore } from '../store/sessionStore';
 import { categoryOf } from './category';
-import { Visible, visibleText } from './Visible';
+import { visibleNodes, visibleText } from './Visible';
 
 export const ROW_HEIGHT = 22;
 const OVERSCAN = 10;
@@ -83,6 +83,10 @@ export function EventList({ store }: { store: SessionStore }) {
   const top = stick.value && selectedIndex === null ? Math.max(0, total * ROW_HEIGHT - height.value) : scrollTop.value;
   const first = Math.max(0, Math.floor(top / ROW_HEIGHT) - OVERSCAN);
   const last = Math.min(total, Math.ceil((top + height.value) / ROW_HEIGHT) + OVERSCAN);
+  // Rows are keyed by their slot in a pool as big as the window, not by event: a row scrolled out (or pushed out
+  // by the flood the list follows) lends its elements to the row coming in, which patches text instead of
+  // building and removing elements.
+  const pool = Math.ceil(height.value / ROW_HEIGHT) + 2 * OVERSCAN + 2;
   const rows = [];
   for (let r = first; r < last; r++) {
     const index = visible ? visible[r]! : r;
@@ -91,7 +95,7 @@ export function EventList({ store }: { store: SessionStore }) {
     const previous = index > 0 ? frames[index - 1] : undefined;
     rows.push(
       <EventRow
-        key={index}
+        key={r % pool}
         store={store}
         row={r}
         index={index}
@@ -164,12 +168,11 @@ const EventRow = memo(function EventRow({ store, row, index, frame, selected, er
   const type = typeLabel(frame.event);
   const runStarts = type === 'RUN_STARTED';
   const streamStarts = frame.streamIndex === 0 && !runStarts;
-  const outcome = type === 'RUN_FINISHED' ? (frame.event as { outcome?: { type?: unknown } }).outcome?.type : undefined;
+  const tag = endTag(frame.event);
   const ids = keyIds(frame.event);
   const text = preview(frame.event);
   return (
     <div
-      key={index}
       role="row"
       aria-rowindex={row + 1}
       aria-selected={selected}
@@ -181,7 +184,7 @@ const EventRow = memo(function EventRow({ store, row, index, frame, selected, er
         runStarts && 'run-start',
         (streamStarts || (streamChanged && !runStarts)) && 'stream-change',
         type === 'RUN_ERROR' && 'run-error',
-        outcome === 'interrupt' && 'run-interrupted',
+        tag === 'interrupted' && 'run-interrupted',
         !frame.reducible && 'not-replayed',
       ]
         .filter(Boolean)
@@ -210,20 +213,20 @@ const EventRow = memo(function EventRow({ store, row, index, frame, selected, er
           replayed
         </span>
       )}
-      {(outcome === 'interrupt' || type === 'RUN_ERROR') && (
-        <span role="gridcell" class={`cell row-tag ${type === 'RUN_ERROR' ? 'tag-error' : 'tag-interrupt'}`}>
-          {type === 'RUN_ERROR' ? 'failed' : 'interrupted'}
+      {tag && (
+        <span role="gridcell" class={`cell row-tag tag-${tag}`}>
+          {tag}
         </span>
       )}
       <span role="gridcell" class="cell ids">
         {ids.map(([k, v]) => (
           <span class="id" key={k} title={`${k}: ${visibleText(v)}`}>
-            <span class="id-key">{k}</span> <Visible text={v} />
+            <span class="id-key">{k}</span> {visibleNodes(v)}
           </span>
         ))}
       </span>
       <span role="gridcell" class="cell preview" title={text ? visibleText(text) : undefined}>
-        <Visible text={text} />
+        {visibleNodes(text)}
       </span>
       <span role="gridcell" class="cell flags">
         {errors > 0 && <span class="dot dot-error" title={`${errors} error(s)`} />}

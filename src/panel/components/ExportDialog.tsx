@@ -5,8 +5,9 @@ import { GROUP_LABELS, REDACTION_GROUPS, type Redaction, type RedactionGroup } f
 import { sessionContents } from '../../engine/session/contents';
 import type { SessionStore } from '../store/sessionStore';
 import { Modal } from './Modal';
+import { num } from './format';
 
-const masked = (n: number) => (n === 0 ? 'none in this session' : `${n.toLocaleString('en')} in this session`);
+const masked = (n: number) => (n === 0 ? 'none in this session' : `${num(n)} in this session`);
 const bytes = (n: number) => (n < 1024 ? `${n} bytes` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
 
 export interface ExportChoice {
@@ -86,7 +87,7 @@ export function ExportDialog({ store, onExport, onClose }: { store: SessionStore
       <p>The file will contain:</p>
       <ul class="contents" data-testid="export-contents">
         <li>
-          every byte of the {chosen?.indices ? `${chosen.indices.length} events in scope` : `${c.events.toLocaleString('en')} events`} the agent streamed (
+          every byte of the {chosen?.indices ? `${chosen.indices.length} events in scope` : `${num(c.events)} events`} the agent streamed (
           {bytes(c.responseBytes)} of response bodies: messages, tool arguments and results, state, reasoning)
         </li>
         {metaFormat && (

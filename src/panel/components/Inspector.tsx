@@ -6,6 +6,7 @@ import { ProblemsTab } from './inspector/ProblemsTab';
 import { RunsTab } from './inspector/RunsTab';
 import { StateTab } from './inspector/StateTab';
 import { WaterfallTab } from './inspector/WaterfallTab';
+import { TabStrip } from './TabStrip';
 
 const TABS: { id: Tab; label: string }[] = [
   { id: 'event', label: 'Event' },
@@ -22,46 +23,20 @@ export function Inspector({ store }: { store: SessionStore }) {
   const tab = store.tab.value;
   const { errors } = store.problems.value;
   const filtered = store.visible.value !== null;
-  /** Left/Right move between the tabs while the strip has focus (Up/Down/Home/End stay with the timeline). */
-  const onKeyDown = (e: KeyboardEvent) => {
-    const at = TABS.findIndex((t) => t.id === tab);
-    const next = e.key === 'ArrowRight' ? at + 1 : e.key === 'ArrowLeft' ? at - 1 : null;
-    if (next === null) return;
-    const t = TABS[(next + TABS.length) % TABS.length]!;
-    store.tab.value = t.id;
-    (e.currentTarget as HTMLElement).querySelector<HTMLElement>(`[data-tab="${t.id}"]`)?.focus();
-    e.preventDefault();
-    e.stopPropagation();
-  };
+  const status =
+    index === null
+      ? undefined
+      : store.selected.value === null
+        ? { long: `latest${filtered ? ' shown' : ''} (#${index})`, short: `#${index}`, title: `The inspector shows the world as of the latest event${filtered ? ' the filters show' : ''}` }
+        : { long: `at #${index}`, short: `#${index}`, title: 'The inspector shows the world as of this event' };
   return (
     <aside class="inspector" aria-label="Inspector">
-      <nav class="tabs">
-        <div role="tablist" aria-label="Inspector views" class="tablist" onKeyDown={onKeyDown}>
-          {TABS.map((t) => (
-            <button
-              type="button"
-              role="tab"
-              key={t.id}
-              id={`tab-${t.id}`}
-              aria-selected={tab === t.id}
-              aria-controls="inspector-panel"
-              tabIndex={tab === t.id ? 0 : -1}
-              class={tab === t.id ? 'active' : ''}
-              onClick={() => (store.tab.value = t.id)}
-              data-tab={t.id}
-            >
-              {t.label}
-              {t.id === 'problems' && errors > 0 && <span class="tab-count">{errors}</span>}
-            </button>
-          ))}
-        </div>
-        <span class="spacer" />
-        {index !== null && (
-          <span class="muted at" title="The inspector shows the world as of this event">
-            {store.selected.value === null ? `latest${filtered ? ' shown' : ''} (#${index})` : `at #${index}`}
-          </span>
-        )}
-      </nav>
+      <TabStrip
+        tabs={TABS.map((t) => (t.id === 'problems' ? { ...t, count: errors } : t))}
+        selected={tab}
+        onSelect={(id) => (store.tab.value = id)}
+        status={status}
+      />
       <div role="tabpanel" id="inspector-panel" aria-labelledby={`tab-${tab}`} class="tabpanel">
         {tab === 'problems' ? (
           <ProblemsTab store={store} />

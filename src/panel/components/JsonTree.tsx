@@ -2,6 +2,7 @@ import { useSignal } from '@preact/signals';
 import { useState } from 'preact/hooks';
 import { copyText } from '../copy';
 import { Visible } from './Visible';
+import { num } from './format';
 
 /**
  * A JSON value as a tree: objects and arrays open on click, children are only built when open (so a 10,000-deep
@@ -115,7 +116,7 @@ function Scalar({ value }: { value: unknown }) {
         "<Visible text={long ? value.slice(0, STRING_LIMIT) : value} multiline />"
         {long && (
           <button type="button" class="link" onClick={() => setFull(true)}>
-            … show all {value.length.toLocaleString('en')} characters
+            … show all {num(value.length)} characters
           </button>
         )}
       </span>

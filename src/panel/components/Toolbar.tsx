@@ -3,6 +3,7 @@ import { MAX_EVENT_BYTES, PAGE_MAX_BYTES, PAGE_MAX_EVENTS, TAB_MAX_BYTES, TAB_MA
 import type { ExportChoice } from './ExportDialog';
 import type { SessionStore } from '../store/sessionStore';
 import { CATEGORIES, type Category } from './category';
+import { counted, num } from './format';
 
 export interface ToolbarActions {
   onClear(): void;
@@ -20,8 +21,8 @@ export interface ToolbarActions {
 
 const droppedTitle = ({ page, extension }: { page: number; extension: number }): string =>
   [
-    page > 0 && `${page} dropped in the page by its capture buffer (it keeps ${PAGE_MAX_EVENTS.toLocaleString('en')} events or ${PAGE_MAX_BYTES / 1024 / 1024} MiB until a panel asks, and no event over ${MAX_EVENT_BYTES / 1024 / 1024} MiB)`,
-    extension > 0 && `${extension} dropped by the extension's buffer for this tab (${TAB_MAX_EVENTS.toLocaleString('en')} events or ${TAB_MAX_BYTES / 1024 / 1024} MiB) before this panel asked for them`,
+    page > 0 && `${page} dropped in the page by its capture buffer (it keeps ${num(PAGE_MAX_EVENTS)} events or ${PAGE_MAX_BYTES / 1024 / 1024} MiB until a panel asks, and no event over ${MAX_EVENT_BYTES / 1024 / 1024} MiB)`,
+    extension > 0 && `${extension} dropped by the extension's buffer for this tab (${num(TAB_MAX_EVENTS)} events or ${TAB_MAX_BYTES / 1024 / 1024} MiB) before this panel asked for them`,
   ]
     .filter(Boolean)
     .join('; ') + '. Checks that need the dropped events are skipped.';
@@ -205,7 +206,7 @@ function Status({ store }: { store: SessionStore }) {
     <span class="status" data-testid="status">
       {receiving && (
         <span class="badge badge-info" data-testid="receiving" title="The panel is still taking in what the page has read (a panel opened late, or a flood): nothing is lost, it is on its way.">
-          receiving {receiving.n.toLocaleString('en')} of {receiving.of.toLocaleString('en')}
+          receiving {num(receiving.n)} of {num(receiving.of)}
         </span>
       )}
       {store.dropped.value.total > 0 && (
@@ -215,8 +216,8 @@ function Status({ store }: { store: SessionStore }) {
       )}
       {errors + warnings > 0 && (
         <button type="button" class="badge-button" onClick={() => (store.tab.value = 'problems')} data-testid="problem-count" title="Show the problems">
-          {errors > 0 && <span class="badge badge-error">{errors} errors</span>}
-          {warnings > 0 && <span class="badge badge-warning">{warnings} warnings</span>}
+          {errors > 0 && <span class="badge badge-error">{counted(errors, 'error')}</span>}
+          {warnings > 0 && <span class="badge badge-warning">{counted(warnings, 'warning')}</span>}
         </button>
       )}
       <span class="muted streams">

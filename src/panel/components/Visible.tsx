@@ -34,8 +34,13 @@ export const visibleText = (text: string, multiline = false): string => {
 
 /** The text as nodes, special characters shown as marked escapes. `multiline`: newlines and tabs stay as they are. */
 export function Visible({ text, multiline = false }: { text: string; multiline?: boolean }) {
+  return <>{visibleNodes(text, multiline)}</>;
+}
+
+/** What Visible draws, as children to put anywhere: the text itself when nothing in it is special (most of the time). */
+export function visibleNodes(text: string, multiline = false): string | (string | preact.JSX.Element)[] {
   const plain = multiline ? text : text.replace(/\n/g, '↵').replace(/\t/g, '→');
-  if (!SPECIAL.test(plain)) return <>{plain}</>;
+  if (!SPECIAL.test(plain)) return plain;
   const parts: (string | preact.JSX.Element)[] = [];
   let last = 0;
   let k = 0;
@@ -50,5 +55,5 @@ export function Visible({ text, multiline = false }: { text: string; multiline?:
     last = m.index! + m[0].length;
   }
   if (last < plain.length) parts.push(plain.slice(last));
-  return <>{parts}</>;
+  return parts;
 }

@@ -1,7 +1,8 @@
 /**
  * The Waterfall's rows: one lane per run, grouped by thread, with what the run made (from the run model:
- * entitiesOf) as spans on a shared time axis, as of an event. Pure (tested in Node) and memoized on its inputs, so
- * a repaint that changes nothing builds nothing.
+ * entitiesOf) as spans on a shared time axis, as of an event; or, aligned, each run's lane from its own start (one
+ * duration axis, to compare runs). Pure (tested in Node) and memoized on its inputs, so a repaint that changes nothing
+ * builds nothing.
  */
 import { type RunMetrics, runMetrics } from '../../engine/replay/metrics';
 import type { Replay } from '../../engine/replay/replay';
@@ -41,28 +42,32 @@ export interface Waterfall {
   rows: Row[];
   /** Each shown run's metrics, by run key. */
   metrics: Map<number, RunMetrics>;
-  /** The time axis: from the earliest span to the latest (or the selected event), epoch ms. */
+  /** The time axis: from the earliest span to the latest (or the selected event), epoch ms; aligned, ms from each run's start. */
   t0: number;
   t1: number;
-  /** The selected event's time. */
-  now: number;
+  /** The selected event's time (aligned: from its run's start; undefined when it is in no run). */
+  now: number | undefined;
+  aligned: boolean;
 }
 
 const ms = (v: number | undefined) => (v === undefined ? '—' : v < 1000 ? `${v.toFixed(v < 10 ? 1 : 0)} ms` : `${(v / 1000).toFixed(2)} s`);
 
 const memo = new WeakMap<Replay, { key: string; value: Waterfall }>();
 
-/** The Waterfall as of event `index` (memoized on the replay, the index, what has arrived and the stall threshold). */
-export function waterfall(session: Session, replay: Replay, index: number, stallMs: number): Waterfall {
-  const key = `${index}|${replay.length}|${session.frames.length}|${stallMs}|${replay.timeline.runs.map((r) => r.end ?? '').join(',')}`;
+/**
+ * The Waterfall as of event `index` (memoized on the replay, the index, what has arrived, the stall threshold and the
+ * alignment). `align`: every run's spans from its own start.
+ */
+export function waterfall(session: Session, replay: Replay, index: number, stallMs: number, align = false): Waterfall {
+  const key = `${index}|${replay.length}|${session.frames.length}|${stallMs}|${align}|${replay.timeline.runs.map((r) => r.end ?? '').join(',')}`;
   const known = memo.get(replay);
   if (known?.key === key) return known.value;
-  const value = build(session, replay, index, stallMs);
+  const value = build(session, replay, index, stallMs, align);
   memo.set(replay, { key, value });
   return value;
 }
 
-function build(session: Session, replay: Replay, index: number, stallMs: number): Waterfall {
+function build(session: Session, replay: Replay, index: number, stallMs: number, align: boolean): Waterfall {
   const frames = session.frames;
   const t = replay.timeline;
   const runs = t.runs.filter((r) => r.start <= index);
@@ -116,15 +121,23 @@ function build(session: Session, replay: Replay, index: number, stallMs: number)
       }
       inner.sort((a, b) => a.spans[0]!.from - b.spans[0]!.from);
       rows.push(...inner);
+      // Aligned, a run's lanes start at its start and end with it (a call still waiting for its result when the run
+      // ended is drawn to the run's end: the wait goes on in the clock view).
+      if (align) {
+        const end = runSpan.to;
+        for (const r of rows.slice(rows.length - inner.length - 1)) for (const sp of r.spans) (sp.from -= m.base), (sp.to = Math.min(sp.to, end) - m.base);
+      }
     }
   }
-  let t0 = now;
-  let t1 = now;
+  const at = t.runAt(index);
+  const marker = !align ? now : at && metrics.has(at.key) ? now - metrics.get(at.key)!.base : undefined;
+  let t0 = marker ?? 0;
+  let t1 = marker ?? 0;
   for (const r of rows) {
     for (const s of r.spans) {
       if (s.from < t0) t0 = s.from;
       if (s.to > t1) t1 = s.to;
     }
   }
-  return { rows, metrics, t0, t1, now };
+  return { rows, metrics, t0, t1, now: marker, aligned: align };
 }

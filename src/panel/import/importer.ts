@@ -114,8 +114,17 @@ export function startImport(store: SessionStore, source: ImportSource, name: str
       case 'plan':
         total = Math.max(1, m.total);
         session = new Session();
+        // The last file's notes go with it; this one's stay while it is shown.
+        store.dismissView('import');
         handlers.onShow(session, name);
-        for (const w of m.warnings) store.notify('warning', w);
+        for (const w of m.warnings) store.notify('warning', w, { view: 'import' });
+        if (m.format === 'har') {
+          store.notify(
+            'info',
+            `${name}: ${m.note ?? 'a HAR file'}. A HAR file keeps when each response began and ended, not when each event in it came: the events of one response show the same time (+0 ms).`,
+            { view: 'import' },
+          );
+        }
         progress('loading', 0);
         return;
       case 'ops':
@@ -123,7 +132,7 @@ export function startImport(store: SessionStore, source: ImportSource, name: str
         kick();
         return;
       case 'error':
-        store.notify('error', m.message);
+        store.notify('error', m.message, { view: 'import' });
         if (session && (queue.length > 0 || step)) {
           // What was read before the problem is still applied; then the import ends.
           ended = true;

@@ -1,12 +1,12 @@
 import { batch, computed, signal } from '@preact/signals';
 import type { Frame } from '../../engine/decode/frames';
-import { keyIds, typeLabel } from '../../engine/events/summary';
+import { endTag, keyIds, typeLabel } from '../../engine/events/summary';
 import type { Replay } from '../../engine/replay/replay';
 import { replaySession } from '../../engine/session/replaySession';
 import { Session } from '../../engine/session/session';
 import { type Category, categoryOf } from '../components/category';
 import type { Problem } from '../../engine/verify/rules';
-import { type FilterSubject, matches, parseQuery } from './filterQuery';
+import { type FilterSubject, type Joined, joinWindow, matches, parseQuery, textJoiner } from './filterQuery';
 
 const REPAINT_MS = 100;
 
@@ -16,6 +16,8 @@ export interface Banner {
   kind: 'error' | 'warning' | 'info';
   text: string;
   action?: { label: string; run(): void };
+  /** The view it belongs to: 'import', a file's (it goes when that file is no longer shown); none, the panel's. */
+  view?: 'import';
 }
 
 export type Tab = 'event' | 'diff' | 'state' | 'messages' | 'runs' | 'waterfall' | 'problems';
@@ -30,7 +32,14 @@ function captureCounts(session: { value: Session }, version: { value: number }) 
   });
   /** The live capture is still receiving what the page has read: events in so far, of how many (null: caught up). */
   const receiving = signal<{ n: number; of: number } | null>(null);
-  return { dropped, receiving };
+  // The intake reports after every slice of its work; the badge follows at the repaint rate, not at that one.
+  let next: { n: number; of: number } | null = null;
+  const show = repaintScheduler(() => (receiving.value = next));
+  const setReceiving = (progress: { n: number; of: number } | null) => {
+    next = progress;
+    show();
+  };
+  return { dropped, receiving, setReceiving };
 }
 
 /**
@@ -42,7 +51,7 @@ export function createSessionStore(options: { emptyText?: string } = {}) {
   const replay = signal<Replay>(replaySession(session.value, { live: true }));
   /** Bumped when frames were added; everything derived reads it. */
   const version = signal(0);
-  const { banners, notify, dismiss } = createBanners();
+  const { banners, notify, dismiss, dismissView } = createBanners();
   /** The selected event index, or null to follow the latest. */
   const selected = signal<number | null>(null);
   const filter = signal('');
@@ -80,7 +89,7 @@ export function createSessionStore(options: { emptyText?: string } = {}) {
     version: version.value,
   }));
 
-  const { dropped, receiving } = captureCounts(session, version);
+  const { dropped, receiving, setReceiving } = captureCounts(session, version);
 
   const notices = computed(() => {
     void version.value;
@@ -141,10 +150,13 @@ export function createSessionStore(options: { emptyText?: string } = {}) {
     visible,
     dropped,
     receiving,
+    /** What the intake says it is still receiving (shown at the repaint rate). */
+    setReceiving,
     notices,
     banners,
     notify,
     dismiss,
+    dismissView,
     selected,
     current,
     filter,
@@ -192,38 +204,47 @@ function createBanners() {
   return {
     banners,
     /** Shows a message inline (an error: a bad file, a failed delivery; dismissible). Returns its id. */
-    notify(kind: 'error' | 'warning' | 'info', text: string, extra: { action?: Banner['action']; ttl?: number } = {}): number {
+    notify(kind: 'error' | 'warning' | 'info', text: string, extra: { action?: Banner['action']; ttl?: number; view?: Banner['view'] } = {}): number {
       const id = ++nextBanner;
-      banners.value = [...banners.value.filter((b) => b.text !== text), { id, kind, text, ...(extra.action && { action: extra.action }) }];
+      banners.value = [...banners.value.filter((b) => b.text !== text), { id, kind, text, ...(extra.action && { action: extra.action }), ...(extra.view && { view: extra.view }) }];
       if (extra.ttl) setTimeout(() => (banners.value = banners.value.filter((b) => b.id !== id)), extra.ttl);
       return id;
     },
     dismiss(id: number) {
       banners.value = banners.value.filter((b) => b.id !== id);
     },
+    /** Removes the banners of a view that is no longer shown (an imported file's, back on the live capture). */
+    dismissView(view: NonNullable<Banner['view']>) {
+      if (banners.value.some((b) => b.view === view)) banners.value = banners.value.filter((b) => b.view !== view);
+    },
   };
 }
 
 /**
  * Repaints follow the data at most every REPAINT_MS (a flood of events would otherwise spend each frame on
- * layout), on the next animation frame.
+ * layout), on the next animation frame; and at most a third of the time: a repaint that took 60 ms (render,
+ * style, layout and paint, up to the next task) waits 180 ms before the next one, so that a flood on a busy
+ * machine is taken in rather than drawn over and over.
  */
 function repaintScheduler(flushNow: () => void): () => void {
   let scheduled = false;
-  let lastFlush = 0;
+  let lastFlush = -Infinity;
+  let lastCost = 0;
   return () => {
     if (scheduled) return;
     scheduled = true;
     const flush = () => {
       scheduled = false;
-      lastFlush = performance.now();
+      const started = performance.now();
+      lastFlush = started;
       flushNow();
+      setTimeout(() => (lastCost = performance.now() - started), 0);
     };
     const paint = () => {
       if (typeof requestAnimationFrame === 'function' && document.visibilityState === 'visible') requestAnimationFrame(flush);
       else setTimeout(flush, 16);
     };
-    const wait = REPAINT_MS - (performance.now() - lastFlush);
+    const wait = Math.max(REPAINT_MS, 3 * lastCost) - (performance.now() - lastFlush);
     if (wait > 0) setTimeout(paint, wait);
     else paint();
   };
@@ -249,19 +270,35 @@ export function problemCounts(all: readonly Problem[]): { all: readonly Problem[
 type Scope = { kind: 'thread'; lane: string } | { kind: 'run'; key: number } | null;
 
 /** What the filter language reads of frame i: its type, ids, raw text, run, thread and tool names (from the engine). */
-function subjectOf(session: Session, replay: Replay, i: number): FilterSubject {
+function subjectOf(session: Session, replay: Replay, i: number, joined?: Joined): FilterSubject {
   const frame = session.frames[i]!;
   const e = frame.event as Record<string, unknown> | undefined;
   const callId = typeof e?.toolCallId === 'string' ? e.toolCallId : undefined;
+  const run = replay.timeline.runAt(i);
   return {
     type: typeLabel(frame.event),
     ids: keyIds(frame.event),
     raw: frame.raw.length <= 4096 ? frame.raw : frame.raw.slice(0, 4096),
-    run: replay.timeline.runAt(i)?.runId,
+    run: run?.runId,
+    outcome: outcomeWords(frame.event),
+    tags: [endTag(frame.event), frame.streamIndex === 0 && session.streams.get(frame.streamId)?.info.replay !== undefined ? 'replayed' : undefined].filter((t) => t !== undefined),
     thread: replay.laneAt(i),
     tools: callId ? [callId, replay.timeline.toolCallName(callId) ?? ''] : typeof e?.toolCallName === 'string' ? [e.toolCallName] : [],
     event: e,
+    joined,
   };
+}
+
+/** How an event ends its run, in the panel's words and the protocol's, for `outcome:` (an event's own outcome field otherwise). */
+function outcomeWords(event: Frame['event']): string | undefined {
+  const type = typeLabel(event);
+  if (type === 'RUN_ERROR') return 'failed error';
+  const outcome = (event as { outcome?: unknown } | undefined)?.outcome;
+  if (type === 'RUN_FINISHED') {
+    const raw = (outcome as { type?: unknown } | undefined)?.type;
+    return `${endTag(event) ?? 'done'} ${typeof raw === 'string' ? raw : 'success'}`;
+  }
+  return outcome === undefined ? undefined : typeof outcome === 'string' ? outcome : JSON.stringify(outcome);
 }
 
 /** Indices of the frames that pass the filter terms, the kinds, "problems only" and the scope (null: all of them). */
@@ -276,8 +313,12 @@ export function visibleFrames(
   const runKey = within?.kind === 'run' ? within.key : undefined;
   const out: number[] = [];
   const all = session.frames;
+  // Words and regular expressions are also looked for across a delta and the text before it in its message or call.
+  const window = joinWindow(f.terms);
+  const join = window > 0 ? textJoiner(window) : undefined;
   for (let i = 0; i < all.length; i++) {
     const frame = all[i]!;
+    const joined = join?.(frame.event as Record<string, unknown> | undefined);
     if (within?.kind === 'thread' && replay.laneAt(i) !== within.lane) continue;
     if (runKey !== undefined && replay.timeline.runAt(i)?.key !== runKey) continue;
     if (f.only.size && !f.only.has(categoryOf(typeLabel(frame.event)))) continue;
@@ -285,7 +326,7 @@ export function visibleFrames(
       const p = byIndex.get(i);
       if (!p || p.errors + p.warnings === 0) continue;
     }
-    if (f.terms.length > 0 && !matches(f.terms, subjectOf(session, replay, i))) continue;
+    if (f.terms.length > 0 && !matches(f.terms, subjectOf(session, replay, i, joined))) continue;
     out.push(i);
   }
   return out;

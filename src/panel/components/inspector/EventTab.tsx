@@ -10,13 +10,36 @@ import { Visible } from '../Visible';
 import { InterruptCard, ResumeSummary } from './InterruptCard';
 import { ProblemList } from './ProblemsTab';
 import { ReasoningBlock } from './ReasoningBlock';
+import { num } from '../format';
+
+/**
+ * Another event opens at its top (its title and fields), not where the previous one was scrolled to. Only a tab
+ * the user scrolled is scrolled back: writing scrollTop forces a layout, on every repaint while the inspector follows.
+ */
+function useTopOnChange(index: number) {
+  const body = useRef<HTMLDivElement>(null);
+  const scrolled = useRef(false);
+  useLayoutEffect(() => {
+    if (body.current && scrolled.current) body.current.scrollTop = 0;
+    scrolled.current = false;
+    // A scroll whose event had not come yet is seen after the next paint, when reading scrollTop costs no layout.
+    let late: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      late = setTimeout(() => {
+        if (body.current && body.current.scrollTop > 0) body.current.scrollTop = 0;
+        scrolled.current = false;
+      }, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(late);
+    };
+  }, [index]);
+  return { body, onScroll: (e: Event) => (scrolled.current = (e.currentTarget as HTMLElement).scrollTop > 0) };
+}
 
 export function EventTab({ store, index }: { store: SessionStore; index: number }) {
-  // Another event opens at its top (its title and fields), not where the previous one was scrolled to.
-  const body = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    if (body.current) body.current.scrollTop = 0;
-  }, [index]);
+  const { body, onScroll } = useTopOnChange(index);
   const frame = store.frames.value.all[index];
   if (!frame) return null;
   const replay = store.replay.value;
@@ -34,7 +57,7 @@ export function EventTab({ store, index }: { store: SessionStore; index: number 
   const reasoningIds = reasoningIdsAt(t, steps, type, index);
   const view = reasoningIds.length ? replay.at(index) : undefined;
   return (
-    <div class="tab-body" data-testid="event-tab" ref={body}>
+    <div class="tab-body" data-testid="event-tab" ref={body} onScroll={onScroll}>
       <h3>
         #{index} {typeLabel(frame.event)}
         {!frame.reducible && <span class="badge badge-warning">not replayed</span>}
@@ -149,7 +172,7 @@ export function EventTab({ store, index }: { store: SessionStore; index: number 
                 {stream.requestBodyBytes !== undefined && (
                   <span class="badge badge-warning" data-testid="body-truncated">
                     {' '}
-                    truncated: the first 1 MB of {stream.requestBodyBytes.toLocaleString('en')} bytes
+                    truncated: the first 1 MB of {num(stream.requestBodyBytes)} bytes
                   </span>
                 )}
               </summary>

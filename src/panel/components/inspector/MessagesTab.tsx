@@ -4,11 +4,23 @@ import type { SessionStore } from '../../store/sessionStore';
 import { JsonTree } from '../JsonTree';
 import { LongText } from '../LongText';
 import { Visible } from '../Visible';
+import { num } from '../format';
 import { EncryptedBadge, ReasoningBlock } from './ReasoningBlock';
 import { UnknownNote } from './UnknownNote';
 
-function ToolCall({ call, result }: { call: ToolCallEntry; result?: Msg | undefined }) {
-  const args = parseToolArgs(call.function.arguments);
+/** Arguments as an export left them when it redacted them (engine/session/redact.ts). */
+const REDACTED = /^«redacted: (\d+) chars»$/;
+
+/**
+ * A tool call and its result. `ended`: its TOOL_CALL_END had come by the event shown; arguments still a prefix of
+ * JSON then are cut off, not streaming.
+ */
+function ToolCall({ call, result, ended }: { call: ToolCallEntry; result?: Msg | undefined; ended: boolean }) {
+  const text = call.function.arguments;
+  const args = parseToolArgs(text);
+  const redacted = REDACTED.exec(text);
+  const cut = args.state === 'partial' && ended;
+  const tree = args.state === 'complete' || (args.state === 'partial' && !ended);
   return (
     <div class="tool-call" data-tool-call-id={call.id}>
       <div class="tool-head">
@@ -18,11 +30,21 @@ function ToolCall({ call, result }: { call: ToolCallEntry; result?: Msg | undefi
         <code class="muted id-code" title={call.id}>
           <Visible text={call.id} />
         </code>
-        {args.state === 'partial' && <span class="badge badge-info">streaming</span>}
-        {args.state === 'invalid' && <span class="badge badge-error" title={args.error}>arguments are not JSON</span>}
+        {args.state === 'partial' && !ended && <span class="badge badge-info">streaming</span>}
+        {redacted ? (
+          <span class="badge badge-info" data-testid="args-redacted" title="Left out of the export this session was read from">
+            arguments redacted ({num(Number(redacted[1]))} characters)
+          </span>
+        ) : (
+          (args.state === 'invalid' || cut) && (
+            <span class="badge badge-error" data-testid="args-invalid" title={cut ? 'TOOL_CALL_END came before the arguments were whole' : args.state === 'invalid' ? args.error : ''}>
+              arguments are not valid JSON{cut ? ': cut off when the call ended' : ''}
+            </span>
+          )
+        )}
         {call.encryptedValue !== undefined && <EncryptedBadge value={call.encryptedValue} subtype="tool-call" />}
       </div>
-      {args.state === 'complete' || args.state === 'partial' ? <JsonTree value={args.value} open={2} tools={false} /> : <LongText className="raw" text={call.function.arguments} />}
+      {tree ? <JsonTree value={(args as { value: unknown }).value} open={2} tools={false} /> : <LongText className="raw" text={text} />}
       {call.metadata && <Meta value={call.metadata} />}
       {result ? (
         <div class="tool-result">
@@ -56,6 +78,12 @@ export function MessagesTab({ store, index }: { store: SessionStore; index: numb
   const called = new Set<string>();
   for (const m of view.messages) for (const c of (m as { toolCalls?: ToolCallEntry[] }).toolCalls ?? []) called.add(c.id);
   const shown = view.messages.filter((m) => m.role !== 'tool' || !called.has((m as { toolCallId: string }).toolCallId));
+  const t = store.replay.value.timeline;
+  /** Whether a call's TOOL_CALL_END had come by this event (a call the timeline does not know came whole, in a snapshot). */
+  const ended = (id: string) => {
+    const c = t.toolCalls.findLast((x) => x.toolCallId === id && x.start <= index);
+    return !c || (c.end !== undefined && c.end <= index);
+  };
   return (
     <div class="tab-body" data-testid="messages-tab">
       <h3>
@@ -117,7 +145,7 @@ export function MessagesTab({ store, index }: { store: SessionStore; index: numb
               ) : content !== undefined ? (
                 <JsonTree value={content} open={2} />
               ) : null}
-              {calls?.map((c) => <ToolCall key={c.id} call={c} result={results.get(c.id)} />)}
+              {calls?.map((c) => <ToolCall key={c.id} call={c} result={results.get(c.id)} ended={ended(c.id)} />)}
               {(m as { metadata?: unknown }).metadata !== undefined && <Meta value={(m as { metadata?: unknown }).metadata} />}
             </div>
           );

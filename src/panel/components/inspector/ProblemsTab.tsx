@@ -2,6 +2,7 @@ import { useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import type { Problem } from '../../../engine/verify/rules';
 import type { SessionStore } from '../../store/sessionStore';
+import { num } from '../format';
 
 /** The problems of one event (the Event tab): few, shown whole. */
 export function ProblemList({ store, problems }: { store: SessionStore; problems: readonly Problem[] }) {
@@ -146,7 +147,7 @@ export function ProblemsTab({ store }: { store: SessionStore }) {
                     <span class="j-arrow">{row.open ? '▾' : '▸'}</span>
                     <span class={`sev sev-${g.severity}`}>{g.severity === 'info' ? 'note' : g.severity}</span>
                     <span class="diag-code">{g.ruleId}</span>
-                    <span class="count-badge">{g.problems.length.toLocaleString('en')}</span>
+                    <span class="count-badge">{num(g.problems.length)}</span>
                     <span class="muted ellipsis">{g.spec}</span>
                   </div>
                 );

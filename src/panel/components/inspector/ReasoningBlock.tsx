@@ -2,6 +2,7 @@ import type { Msg } from '../../../engine/reduce/messages';
 import type { SessionStore } from '../../store/sessionStore';
 import { Visible } from '../Visible';
 import { LongText } from '../LongText';
+import { num } from '../format';
 
 const ms = (v: number) => (v < 1000 ? `${Math.round(v)} ms` : `${(v / 1000).toFixed(2)} s`);
 const size = (n: number) => (n < 1024 ? `${n} bytes` : `${(n / 1024).toFixed(1)} KB`);
@@ -51,7 +52,7 @@ export function ReasoningBlock({ store, message, index, following }: { store: Se
         <code class="muted id-code" title={message.id} data-testid="reasoning-id">
           <Visible text={message.id} />
         </code>{' '}
-        <span>{text.length.toLocaleString('en')} characters</span>
+        <span>{num(text.length)} characters</span>
         {duration !== undefined && (
           <span class="muted" data-testid="reasoning-duration">
             {' '}

@@ -5,7 +5,8 @@ import { useEffect, useRef } from 'preact/hooks';
 import { JsonTree } from '../JsonTree';
 import { InterruptCard } from './InterruptCard';
 import { RunsTable } from './RunsTable';
-import { OUTCOME } from '../../../engine/replay/runRows';
+import { OUTCOME, problemsByRun } from '../../../engine/replay/runRows';
+import { counted } from '../format';
 
 const lastOfCall = (c: ToolCallEntity, index: number): number =>
   c.resultAt !== undefined && c.resultAt <= index ? c.resultAt : c.end !== undefined && c.end <= index ? c.end : c.start;
@@ -92,6 +93,8 @@ function RunSection({ store, run: r, index, current }: { store: SessionStore; ru
   const t = store.replay.value.timeline;
   const jump = (i: number) => store.select(i, 'event');
   const status = runStatusAt(r, index);
+  // The run's own problems as of the event shown (a failed run counts its RUN_ERROR): a "done" run may still have some.
+  const problems = problemsByRun(store.replay.value, index).get(r.key) ?? { errors: 0, warnings: 0 };
   const of = t.entitiesOf(r.key);
   const steps = of.steps.filter((s) => s.start <= index);
   const calls = of.toolCalls.filter((c) => c.start <= index);
@@ -104,7 +107,10 @@ function RunSection({ store, run: r, index, current }: { store: SessionStore; ru
         <button type="button" class="link" onClick={() => jump(last)} data-testid="run-link">
           run {r.runId}
         </button>{' '}
-        <span class={`status status-${OUTCOME[status]}`}>{OUTCOME[status]}</span> <span class="muted">thread {r.threadId} · {span(r.start, r.end, index)}</span>
+        <span class={`status status-${OUTCOME[status]}`}>{OUTCOME[status]}</span>
+        {problems.errors > 0 && <span class="badge badge-error" data-testid="run-errors">{counted(problems.errors, 'error')}</span>}
+        {problems.warnings > 0 && <span class="badge badge-warning" data-testid="run-warnings">{counted(problems.warnings, 'warning')}</span>}{' '}
+        <span class="muted">thread {r.threadId} · {span(r.start, r.end, index)}</span>
         {replayAvailable.value && (
           <button
             type="button"

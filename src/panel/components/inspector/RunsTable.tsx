@@ -3,9 +3,10 @@ import { useMemo } from 'preact/hooks';
 import { type RunColumn, type RunRow, runRows, sortRuns } from '../../../engine/replay/runRows';
 import type { SessionStore } from '../../store/sessionStore';
 import { Visible } from '../Visible';
+import { num as formatNum } from '../format';
 
 const ms = (v: number | undefined, timed: boolean) => (v === undefined || !timed ? '—' : v < 1000 ? `${Math.round(v)} ms` : `${(v / 1000).toFixed(2)} s`);
-const num = (v: number | undefined) => (v === undefined ? '—' : v.toLocaleString('en'));
+const num = (v: number | undefined) => (v === undefined ? '—' : formatNum(v));
 
 /** Columns: what they show, and how soon they go when the panel is narrow (1 stays; 3 goes first). */
 const COLUMNS: { id: RunColumn; label: string; title: string; priority: 1 | 2 | 3; cell(r: RunRow, t0: number): string; numeric?: boolean }[] = [

@@ -1,4 +1,4 @@
-import { useSignal } from '@preact/signals';
+import { signal, useSignal } from '@preact/signals';
 import type { TokenUsage } from '@ag-ui/core';
 import { DEFAULT_STALL_MS, type RunMetrics } from '../../../engine/replay/metrics';
 import { OUTCOME } from '../../../engine/replay/runRows';
@@ -6,6 +6,26 @@ import { type Span, waterfall } from '../../derive/waterfall';
 import type { RunEntity } from '../../../engine/replay/timeline';
 import type { SessionStore } from '../../store/sessionStore';
 import { visibleText } from '../Visible';
+import { num } from '../format';
+
+/** "Align runs", remembered in this browser. */
+const ALIGN_KEY = 'agui.waterfall.align';
+const alignRuns = signal(readAlign());
+function readAlign(): boolean {
+  try {
+    return localStorage.getItem(ALIGN_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+function setAlignRuns(on: boolean) {
+  alignRuns.value = on;
+  try {
+    localStorage.setItem(ALIGN_KEY, on ? '1' : '0');
+  } catch {
+    // Not remembered (storage unavailable); the switch still works.
+  }
+}
 
 const ms = (v: number | undefined) => (v === undefined ? '—' : v < 1000 ? `${v.toFixed(v < 10 ? 1 : 0)} ms` : `${(v / 1000).toFixed(2)} s`);
 const usageText = (u: readonly TokenUsage[]) =>
@@ -28,10 +48,11 @@ export function WaterfallTab({ store, index }: { store: SessionStore; index: num
   void store.version.value;
   const zoom = useSignal(1);
   const stallMs = useSignal(DEFAULT_STALL_MS);
+  const align = alignRuns.value;
   const session = store.session.value;
   const replay = store.replay.value;
   const t = replay.timeline;
-  const { rows, metrics, t0, t1, now } = waterfall(session, replay, index, stallMs.value);
+  const { rows, metrics, t0, t1, now } = waterfall(session, replay, index, stallMs.value, align);
   const total = Math.max(1, t1 - t0);
   const x = (time: number) => `${((time - t0) / total) * 100}%`;
   const w = (from: number, to: number) => `max(2px, ${((to - from) / total) * 100}%)`;
@@ -60,6 +81,16 @@ export function WaterfallTab({ store, index }: { store: SessionStore; index: num
         </button>
         <button type="button" class="button" onClick={() => (zoom.value = 1)}>
           Fit
+        </button>
+        <button
+          type="button"
+          class={`button ${align ? 'on' : ''}`}
+          aria-pressed={align}
+          title={align ? 'Each run from its own start, on one duration axis (click: wall-clock time across the session)' : 'Wall-clock time across the session (click: each run from its own start, to compare runs)'}
+          onClick={() => setAlignRuns(!align)}
+          data-testid="align-runs"
+        >
+          Align runs
         </button>
         <label class="check" title="Gaps between chunks longer than this are marked as stalls">
           stalls over{' '}
@@ -131,7 +162,7 @@ export function WaterfallTab({ store, index }: { store: SessionStore; index: num
                 </span>
               </div>
             ))}
-            <div class="wf-marker" style={{ left: `calc(160px + (100% - 160px) * ${(now - t0) / total})` }} title={`event #${index}`} />
+            {now !== undefined && <div class="wf-marker" style={{ left: `calc(160px + (100% - 160px) * ${(now - t0) / total})` }} title={`event #${index}`} />}
           </div>
         </div>
       )}
@@ -158,8 +189,8 @@ function RunMetricsView({ metrics: m, run, status }: { metrics: RunMetrics; run:
         : `${m.text.chars} characters in ${m.text.deltas} deltas over ${ms(m.text.streamingMs)}${m.text.tokensPerSecond !== undefined ? ` · ${m.text.tokensEstimated ? '≈' : ''}${m.text.tokensPerSecond.toFixed(1)} tokens/s` : ''}`,
     ],
     ['gaps between chunks', m.gaps.count === 0 ? '—' : `p50 ${ms(m.gaps.p50)} · p95 ${ms(m.gaps.p95)} · max ${ms(m.gaps.max)} · ${m.gaps.stalls.length} stall${m.gaps.stalls.length === 1 ? '' : 's'}`],
-    ['on the wire', `${m.bytes.toLocaleString('en')} bytes in ${m.chunks} chunks`],
-    ['state patches', `${m.statePatches.count} (${m.statePatches.bytes.toLocaleString('en')} bytes)`],
+    ['on the wire', `${num(m.bytes)} bytes in ${m.chunks} chunks`],
+    ['state patches', `${m.statePatches.count} (${num(m.statePatches.bytes)} bytes)`],
     ...m.toolCalls.map((c): [string, string] => [`tool ${c.name}`, `arguments ${ms(c.argsMs)} · result after ${ms(c.resultMs)}`]),
     ['usage (this run)', usageText(m.usage)],
     ...(m.chain.length > 1 ? [[`usage (this run and its resumes: ${m.chain.length} runs)`, usageText(m.chainUsage)] as [string, string]] : []),

@@ -1,0 +1,187 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { overflowedTabs } from '../derive/tabFit';
+import { compact, num } from './format';
+
+export interface TabSpec<Id extends string> {
+  id: Id;
+  label: string;
+  /** A count drawn on the tab (Problems' errors). */
+  count?: number;
+}
+
+/** The » button's width (CSS `.tab-more-button`). */
+const MORE_WIDTH = 28;
+
+/**
+ * The inspector's tabs in one row, as in DevTools: the tabs that do not fit go behind a » button that opens a menu
+ * of them; the selected tab always stays in the row. `status` (what the inspector shows as of) ends the row, in its
+ * `short` form when the tabs would not fit beside the long one.
+ */
+export function TabStrip<Id extends string>({
+  tabs,
+  selected,
+  onSelect,
+  status,
+}: {
+  tabs: readonly TabSpec<Id>[];
+  selected: Id;
+  onSelect(id: Id): void;
+  status?: { long: string; short: string; title: string };
+}) {
+  const nav = useRef<HTMLElement>(null);
+  const [hidden, setHidden] = useState<readonly number[]>([]);
+  const [short, setShort] = useState(false);
+  const [open, setOpen] = useState(false);
+  const at = tabs.findIndex((t) => t.id === selected);
+  const counts = tabs.map((t) => t.count ?? 0).join();
+
+  // Measured again when the strip's size changes, and when what the tabs or the status say changes their widths.
+  const measure = () => {
+    const el = nav.current;
+    if (!el) return;
+    const widths = [...el.querySelectorAll<HTMLElement>('[role=tab]')].map((b) => b.offsetWidth);
+    const width = (selector: string) => el.querySelector<HTMLElement>(selector)?.offsetWidth ?? 0;
+    const style = getComputedStyle(el);
+    const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const long = room - width('.tabs-status.long');
+    const useShort = widths.reduce((a, b) => a + b, 0) > long;
+    const next = overflowedTabs(widths, useShort ? room - width('.tabs-status.short') : long, at, MORE_WIDTH);
+    setHidden((now) => (now.join() === next.join() ? now : next));
+    setShort(useShort);
+  };
+  const statusWidth = status ? `${status.long.length}/${status.short.length}` : '';
+  useEffect(() => {
+    const el = nav.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => measure());
+    observer.observe(el);
+    return () => observer.disconnect();
+  });
+
+  // A click elsewhere closes the menu, as menus do.
+  useEffect(() => {
+    if (!open) return;
+    const close = (e: MouseEvent) => {
+      if (!(e.target as Element | null)?.closest?.('.tab-more')) setOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    return () => document.removeEventListener('mousedown', close);
+  }, [open]);
+
+  /** Left/Right move between the tabs while the strip has focus (Up/Down/Home/End stay with the timeline). */
+  const onKeyDown = (e: KeyboardEvent) => {
+    const next = e.key === 'ArrowRight' ? at + 1 : e.key === 'ArrowLeft' ? at - 1 : null;
+    if (next === null) return;
+    const t = tabs[(next + tabs.length) % tabs.length]!;
+    onSelect(t.id);
+    const strip = e.currentTarget as HTMLElement;
+    requestAnimationFrame(() => strip.querySelector<HTMLElement>(`[data-tab="${t.id}"]`)?.focus());
+    e.preventDefault();
+    e.stopPropagation();
+  };
+  const hiding = new Set(hidden);
+  const more = tabs.filter((_, i) => hiding.has(i));
+  const moreCount = more.reduce((n, t) => n + (t.count ?? 0), 0);
+  return (
+    <nav class="tabs" ref={nav}>
+      <div role="tablist" aria-label="Inspector views" class="tablist" onKeyDown={onKeyDown}>
+        {tabs.map((t, i) => (
+          <button
+            type="button"
+            role="tab"
+            key={t.id}
+            id={`tab-${t.id}`}
+            aria-selected={selected === t.id}
+            aria-controls="inspector-panel"
+            aria-hidden={hiding.has(i) ? 'true' : undefined}
+            tabIndex={selected === t.id ? 0 : -1}
+            class={[selected === t.id && 'active', hiding.has(i) && 'overflowed'].filter(Boolean).join(' ')}
+            onClick={() => onSelect(t.id)}
+            data-tab={t.id}
+          >
+            {t.label}
+            {(t.count ?? 0) > 0 && <Count n={t.count!} />}
+          </button>
+        ))}
+      </div>
+      {more.length > 0 && (
+        <span class="tab-more">
+          <button
+            type="button"
+            class="tab-more-button"
+            aria-haspopup="menu"
+            aria-expanded={open}
+            aria-label={`More tabs: ${more.map((t) => t.label).join(', ')}`}
+            title={`More tabs: ${more.map((t) => t.label).join(', ')}`}
+            data-testid="more-tabs"
+            onClick={() => setOpen(!open)}
+          >
+            »{moreCount > 0 && <Count n={moreCount} />}
+          </button>
+          {open && (
+            <TabMenu
+              tabs={more}
+              onSelect={(id) => {
+                onSelect(id);
+                setOpen(false);
+              }}
+              onClose={() => setOpen(false)}
+            />
+          )}
+        </span>
+      )}
+      <span class="spacer" />
+      {status && (
+        <>
+          <span class={`tabs-status long muted ${short ? 'spare' : 'at'}`} title={status.title} aria-hidden={short ? 'true' : undefined}>
+            {status.long}
+          </span>
+          <span class={`tabs-status short muted ${short ? 'at' : 'spare'}`} title={`${status.title}: ${status.long}`} aria-hidden={short ? undefined : 'true'}>
+            {status.short}
+          </span>
+        </>
+      )}
+    </nav>
+  );
+}
+
+/** A count on a tab: whole up to 9,999, then 12k, 1.2M (the whole figure in its tooltip). */
+function Count({ n }: { n: number }) {
+  return (
+    <span class="tab-count" title={`${num(n)} errors`}>
+      {compact(n)}
+    </span>
+  );
+}
+
+/** The menu of the tabs behind »: the focus on its first item when it opens; Up and Down move, Esc and Tab close it. */
+function TabMenu<Id extends string>({ tabs, onSelect, onClose }: { tabs: readonly TabSpec<Id>[]; onSelect(id: Id): void; onClose(): void }) {
+  const menu = useRef<HTMLDivElement>(null);
+  useEffect(() => menu.current?.querySelector<HTMLElement>('[role=menuitem]')?.focus(), []);
+  return (
+    <div
+      role="menu"
+      class="tab-menu"
+      aria-label="More tabs"
+      ref={menu}
+      onKeyDown={(e) => {
+        const items = [...e.currentTarget.querySelectorAll<HTMLElement>('[role=menuitem]')];
+        const at = items.indexOf(document.activeElement as HTMLElement);
+        if (e.key === 'ArrowDown' || e.key === 'ArrowUp') items[(at + (e.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length]?.focus();
+        else if (e.key === 'Escape' || e.key === 'Tab') {
+          onClose();
+          if (e.key === 'Escape') (e.currentTarget.previousElementSibling as HTMLElement | null)?.focus();
+        } else return;
+        if (e.key !== 'Tab') e.preventDefault();
+        e.stopPropagation();
+      }}
+    >
+      {tabs.map((t) => (
+        <button type="button" role="menuitem" key={t.id} data-tab-menu={t.id} onClick={() => onSelect(t.id)}>
+          {t.label}
+          {(t.count ?? 0) > 0 && <Count n={t.count!} />}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -156,3 +156,59 @@ test('at 560×800: "Align runs" starts every run at 0 on one duration axis, is r
   await expect.poll(async () => (await lefts())[11]!).toBeGreaterThan(50);
   await panel.close();
 });
+
+for (const [width, height] of [
+  [560, 800],
+  [1280, 800],
+] as const) {
+  test(`at ${width}×${height}: the timeline has column headers over its columns; columns hide, resize, and are remembered`, async () => {
+    const panel = await browser.openPanel(tabId);
+    await panel.setViewportSize({ width, height });
+    await expect(panel.getByTestId('event-count')).not.toHaveText('0 events');
+    const header = panel.getByTestId('list-header');
+    await expect(header.locator('[data-column]')).toHaveText(['#', 'Time', 'Type', 'Ids', 'Content']);
+    // Each header stands over its column.
+    const lefts = () =>
+      panel.evaluate(() => {
+        const row = document.querySelector('[role=row]')!;
+        const at = (el: Element | null) => (el ? Math.round(el.getBoundingClientRect().left) : -1);
+        const head = (id: string) => at(document.querySelector(`[data-column="${id}"]`));
+        return { type: [head('type'), at(row.querySelector('.col-type'))], ids: [head('ids'), at(row.querySelector('.ids'))], preview: [head('preview'), at(row.querySelector('.preview'))] };
+      });
+    for (const [a, b] of Object.values(await lefts())) expect(Math.abs(a! - b!)).toBeLessThanOrEqual(1);
+    // Values first: the field names are short prefixes; the whole name is in the tooltip.
+    const id = panel.locator('[role=row] .id', { hasText: 'tc-11' }).first();
+    await expect(id.locator('.id-key')).toHaveText('call');
+    await expect(id).toHaveAttribute('title', 'toolCallId: tc-11');
+    // Hide Time from the ⋮ menu: gone from the header and the rows; remembered across a reload.
+    await panel.getByTestId('columns-button').click();
+    await panel.locator('[data-column-toggle=time]').uncheck();
+    await panel.keyboard.press('Escape');
+    await expect(panel.getByTestId('columns-menu')).toHaveCount(0);
+    await expect(header.locator('[data-column=time]')).toBeHidden();
+    await expect(panel.locator('[role=row] .time').first()).toBeHidden();
+    // Wider Type by dragging its edge.
+    const typeWidth = () => panel.locator('[role=row] .col-type').first().evaluate((el) => Math.round(el.getBoundingClientRect().width));
+    const before = await typeWidth();
+    const handle = header.locator('[data-column=type] .col-resize');
+    const box = (await handle.boundingBox())!;
+    await panel.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await panel.mouse.down();
+    await panel.mouse.move(box.x + box.width / 2 + 40, box.y + box.height / 2, { steps: 4 });
+    await panel.mouse.up();
+    await expect.poll(typeWidth).toBe(before + 40);
+    for (const scheme of ['light', 'dark'] as const) {
+      await panel.emulateMedia({ colorScheme: scheme });
+      await panel.screenshot({ path: join(ARTIFACTS, `timeline-columns-${width}-${scheme}.png`) });
+    }
+    await panel.reload();
+    await expect(panel.getByTestId('list-header').locator('[data-column=time]')).toBeHidden();
+    await expect.poll(typeWidth).toBe(before + 40);
+    // A right-click on the header opens the same menu; Reset brings the columns back.
+    await panel.getByTestId('list-header').click({ button: 'right' });
+    await panel.getByTestId('columns-menu').getByRole('button', { name: 'Reset columns' }).click();
+    await expect(panel.getByTestId('list-header').locator('[data-column=time]')).toBeVisible();
+    await expect.poll(typeWidth).toBe(before);
+    await panel.close();
+  });
+}

@@ -139,8 +139,8 @@ test('kind chips: a click shows only that kind, Ctrl-click adds one, and the Pro
   const toolsAndState = Number((await panel.getByTestId('shown-count').textContent())!.split(' ')[0]);
   expect(toolsAndState).toBeGreaterThan(tools);
   await panel.getByLabel('Problems').check();
-  const withProblems = Number((await panel.getByTestId('shown-count').textContent())!.split(' ')[0]);
-  expect(withProblems).toBe(1); // the broken stream's failed STATE_DELTA
+  // The broken stream's failed STATE_DELTA (polled: on a busy machine the panel may still be drawing what came last).
+  await expect(panel.getByTestId('shown-count')).toHaveText('1 of');
   await panel.getByLabel('Problems').uncheck();
   await panel.locator('.chip[data-category=tool]').click({ modifiers: ['Control'] });
   await panel.locator('.chip[data-category=state]').click();

@@ -111,32 +111,37 @@ test('Messages shows a reasoning message with its id', async () => {
 test('a word split over deltas is found; arguments cut off at TOOL_CALL_END say so; a call links to its last event', async () => {
   const { page, panel } = await capture(splitWords, 'split');
   await expect(panel.getByTestId('event-count')).toHaveText('15 events');
-  const filter = panel.getByRole('searchbox', { name: 'Filter events' });
-  const rows = () => panel.locator('[role=row]').evaluateAll((els) => els.map((e) => `${(e as HTMLElement).dataset.index} ${e.querySelector('.type')?.textContent}`));
-  // A delta is read with the text of its message (or call) before it: the word is found where it is completed.
-  await filter.fill('Lisbon');
-  await expect.poll(rows).toEqual(['3 TEXT_MESSAGE_CONTENT']);
-  await filter.fill('porto');
-  await expect.poll(rows).toEqual(['11 TOOL_CALL_ARGS']);
-  // While c-cut streams, its arguments are the value they are becoming; after its end, they are not valid JSON.
-  await filter.fill('');
-  await panel.locator('[data-index="7"]').click();
-  await panel.getByRole('tab', { name: 'Messages' }).click();
-  const cut = panel.locator('.tool-call[data-tool-call-id="c-cut"]');
-  await expect(cut.locator('.badge')).toHaveText(['streaming']);
-  await panel.locator('[data-testid=event-list]').focus();
-  await panel.keyboard.press('End');
-  await expect(cut.getByTestId('args-invalid')).toHaveText('arguments are not valid JSON: cut off when the call ended');
-  await expect(cut.locator('.raw')).toContainText('{"q": "ag-ui');
-  await expect(panel.locator('.tool-call[data-tool-call-id="c-city"] .badge')).toHaveCount(0);
-  await expect(panel.locator('.tool-call[data-tool-call-id="c-city"] .json-tree')).toContainText('Porto');
-  // In Runs, a call's link goes to its last event as of now: the result, else its end.
-  await panel.getByRole('tab', { name: 'Runs' }).click();
-  await panel.locator('[data-tool-call-id="c-city"] button').first().click();
-  await expect(panel.locator('.tabs .at')).toHaveText('at #13');
-  await panel.getByRole('tab', { name: 'Runs' }).click();
-  await panel.locator('[data-tool-call-id="c-cut"] button').first().click();
-  await expect(panel.locator('.tabs .at')).toHaveText('at #8');
+  // Docked narrow and wide.
+  for (const width of [560, 1280]) {
+    await panel.setViewportSize({ width, height: 800 });
+    await panel.getByRole('tab', { name: 'Event' }).click();
+    const filter = panel.getByRole('searchbox', { name: 'Filter events' });
+    const rows = () => panel.locator('[role=row]').evaluateAll((els) => els.map((e) => `${(e as HTMLElement).dataset.index} ${e.querySelector('.type')?.textContent}`));
+    // A delta is read with the text of its message (or call) before it: the word is found where it is completed.
+    await filter.fill('Lisbon');
+    await expect.poll(rows).toEqual(['3 TEXT_MESSAGE_CONTENT']);
+    await filter.fill('porto');
+    await expect.poll(rows).toEqual(['11 TOOL_CALL_ARGS']);
+    // While c-cut streams, its arguments are the value they are becoming; after its end, they are not valid JSON.
+    await filter.fill('');
+    await panel.locator('[data-index="7"]').click();
+    await panel.getByRole('tab', { name: 'Messages' }).click();
+    const cut = panel.locator('.tool-call[data-tool-call-id="c-cut"]');
+    await expect(cut.locator('.badge')).toHaveText(['streaming']);
+    await panel.locator('[data-testid=event-list]').focus();
+    await panel.keyboard.press('End');
+    await expect(cut.getByTestId('args-invalid')).toHaveText('arguments are not valid JSON: cut off when the call ended');
+    await expect(cut.locator('.raw')).toContainText('{"q": "ag-ui');
+    await expect(panel.locator('.tool-call[data-tool-call-id="c-city"] .badge')).toHaveCount(0);
+    await expect(panel.locator('.tool-call[data-tool-call-id="c-city"] .json-tree')).toContainText('Porto');
+    // In Runs, a call's link goes to its last event as of now: the result, else its end.
+    await panel.getByRole('tab', { name: 'Runs' }).click();
+    await panel.locator('[data-tool-call-id="c-city"] button').first().click();
+    await expect(panel.locator('.tabs .at')).toHaveText('at #13');
+    await panel.getByRole('tab', { name: 'Runs' }).click();
+    await panel.locator('[data-tool-call-id="c-cut"] button').first().click();
+    await expect(panel.locator('.tabs .at')).toHaveText('at #8');
+  }
   await page.close();
   await panel.close();
 });

@@ -126,32 +126,37 @@ test('the interrupt card: in view, with reason, message, schema and the resume t
 });
 
 test('a failed run is the failure it is: counted in Problems and the toolbar, found by "failed" and outcome:failed, its error on its Runs header', async () => {
-  const filter = panel.getByRole('searchbox', { name: 'Filter events' });
-  // The word the row shows finds the row.
-  await filter.fill('failed');
-  await expect(panel.locator('[role=row] .tag-failed')).toHaveText(['failed']);
-  // outcome: in the panel's words or the protocol's: the event that ended the run that way.
-  await filter.fill('outcome:failed');
-  await expect(panel.locator('[role=row] .type')).toHaveText(['RUN_ERROR']);
-  await filter.fill('outcome:error');
-  await expect(panel.locator('[role=row] .type')).toHaveText(['RUN_ERROR']);
-  await filter.fill('outcome:interrupted');
-  await expect(panel.locator('[role=row] .tag-interrupted')).not.toHaveCount(0);
-  await expect(panel.locator('[role=row] .type')).toHaveText(Array(await panel.locator('[role=row]').count()).fill('RUN_FINISHED'));
-  // Its Runs header counts its error: the RUN_ERROR itself.
-  await filter.fill('type:RUN_ERROR');
-  await panel.locator('[role=row]').first().click();
-  await filter.fill('');
-  await panel.getByRole('tab', { name: 'Runs' }).click();
-  await expect(panel.locator('.run.current .status')).toHaveText('failed');
-  await expect(panel.locator('.run.current [data-testid=run-errors]')).toHaveText(/^\d+ errors?$/);
-  // Problems has it, with the agent's message and code, and the toolbar counts it.
-  await expect(panel.getByTestId('problem-count')).toContainText(/\d+ errors?/);
-  await panel.getByRole('tab', { name: 'Problems' }).click();
-  const group = panel.locator('[data-group="run/failed"]');
-  await expect(group).toBeVisible();
-  await expect(panel.getByTestId('problems-tab')).toContainText('The model provider timed out (code UPSTREAM_TIMEOUT)');
-  await shot('run-failed-problems-1280');
+  // Docked narrow and wide.
+  for (const width of [560, 1280]) {
+    await panel.setViewportSize({ width, height: 800 });
+    const filter = panel.getByRole('searchbox', { name: 'Filter events' });
+    // The word the row shows finds the row.
+    await filter.fill('failed');
+    await expect(panel.locator('[role=row] .tag-failed')).toHaveText(['failed']);
+    // outcome: in the panel's words or the protocol's: the event that ended the run that way.
+    await filter.fill('outcome:failed');
+    await expect(panel.locator('[role=row] .type')).toHaveText(['RUN_ERROR']);
+    await filter.fill('outcome:error');
+    await expect(panel.locator('[role=row] .type')).toHaveText(['RUN_ERROR']);
+    await filter.fill('outcome:interrupted');
+    await expect(panel.locator('[role=row] .tag-interrupted')).not.toHaveCount(0);
+    await expect(panel.locator('[role=row] .type')).toHaveText(Array(await panel.locator('[role=row]').count()).fill('RUN_FINISHED'));
+    // Its Runs header counts its error: the RUN_ERROR itself.
+    await filter.fill('type:RUN_ERROR');
+    await panel.locator('[role=row]').first().click();
+    await filter.fill('');
+    await panel.getByRole('tab', { name: 'Runs' }).click();
+    await expect(panel.locator('.run.current .status')).toHaveText('failed');
+    await expect(panel.locator('.run.current [data-testid=run-errors]')).toHaveText(/^\d+ errors?$/);
+    // Problems has it, with the agent's message and code, and the toolbar counts it.
+    await expect(panel.getByTestId('problem-count')).toContainText(/\d+ errors?/);
+    await panel.getByRole('tab', { name: 'Problems' }).click();
+    const group = panel.locator('[data-group="run/failed"]');
+    await expect(group).toBeVisible();
+    await expect(panel.getByTestId('problems-tab')).toContainText('The model provider timed out (code UPSTREAM_TIMEOUT)');
+    await shot(`run-failed-problems-${width}`);
+  }
+  await panel.setViewportSize({ width: 1280, height: 800 });
 });
 
 test('State marks appended items; Runs at a mid-subagent event counts only what had arrived', async () => {

@@ -9,7 +9,9 @@ import type { Session } from './session';
 export interface SessionContents {
   streams: number;
   hosts: string[];
+  /** Events, as the toolbar counts them; and frames that are not events (broken frames, kept as they came). */
   events: number;
+  otherFrames: number;
   responseBytes: number;
   /** Streams with headers, and header values masked. */
   headers: number;
@@ -33,7 +35,7 @@ const occurrences = (text: string): number => {
 
 export function sessionContents(session: Session): SessionContents {
   const hosts = new Set<string>();
-  const c: SessionContents = { streams: session.streams.size, hosts: [], events: session.frames.length, responseBytes: 0, headers: 0, maskedHeaders: 0, maskedUrlValues: 0, bodies: 0, bodyBytes: 0, maskedBodyValues: 0, sentMessages: 0, maskedSentValues: 0 };
+  const c: SessionContents = { streams: session.streams.size, hosts: [], events: session.eventCount, otherFrames: session.frames.length - session.eventCount, responseBytes: 0, headers: 0, maskedHeaders: 0, maskedUrlValues: 0, bodies: 0, bodyBytes: 0, maskedBodyValues: 0, sentMessages: 0, maskedSentValues: 0 };
   for (const { info, bytes } of session.streams.values()) {
     try {
       hosts.add(new URL(info.url).host || info.url);

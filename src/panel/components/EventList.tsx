@@ -6,9 +6,26 @@ import { endTag, keyIds, preview, typeLabel } from '../../engine/events/summary'
 import type { SessionStore } from '../store/sessionStore';
 import { categoryOf } from './category';
 import { visibleNodes, visibleText } from './Visible';
+import { columnLayout, columns, TimelineHeader } from './timelineColumns';
 
 export const ROW_HEIGHT = 22;
 const OVERSCAN = 10;
+
+/** The ids' field names as quiet prefixes, short so the values keep the room (the whole name is in the tooltip). */
+const SHORT_KEY: Record<string, string> = {
+  runId: 'run',
+  threadId: 'thread',
+  parentRunId: 'parent run',
+  messageId: 'msg',
+  toolCallId: 'call',
+  toolCallName: 'tool',
+  parentMessageId: 'in msg',
+  stepName: 'step',
+  activityType: 'activity',
+  subagentRunId: 'subagent',
+  parentSubagentRunId: 'parent subagent',
+  entityId: 'entity',
+};
 
 const formatDelta = (ms: number): string => (ms < 1000 ? `+${Math.round(ms)} ms` : `+${(ms / 1000).toFixed(2)} s`);
 
@@ -24,6 +41,7 @@ export function EventList({ store }: { store: SessionStore }) {
   const total = visible ? visible.length : frames.length;
   const scrollTop = useSignal(0);
   const height = useSignal(400);
+  const scrollbar = useSignal(0);
   /** Following the tail (a signal: what is drawn depends on it). */
   const stick = useSignal(true);
   const ref = useRef<HTMLDivElement>(null);
@@ -35,6 +53,8 @@ export function EventList({ store }: { store: SessionStore }) {
     if (!el) return;
     const observer = new ResizeObserver(() => {
       height.value = el.clientHeight;
+      // The header lines up with the rows above a vertical scrollbar.
+      scrollbar.value = el.offsetWidth - el.clientWidth;
       // A list following the tail still follows it at its new size (a smaller one would be left mid-way).
       if (stick.peek() && store.selected.peek() === null) el.scrollTop = el.scrollHeight;
     });
@@ -111,7 +131,10 @@ export function EventList({ store }: { store: SessionStore }) {
     );
   }
 
+  const layout = columnLayout(columns.value, total);
   return (
+    <div class={`timeline ${layout.classes}`} style={layout.style}>
+      <TimelineHeader scrollbar={scrollbar.value} />
     <div
       class="event-list"
       role="grid"
@@ -140,6 +163,7 @@ export function EventList({ store }: { store: SessionStore }) {
           {rows}
         </div>
       )}
+    </div>
     </div>
   );
 }
@@ -200,28 +224,27 @@ const EventRow = memo(function EventRow({ store, row, index, frame, selected, er
       <span role="gridcell" class="cell time">
         {start === undefined ? '' : formatDelta(frame.t - start)}
       </span>
-      <span role="gridcell" class={`cell type cat-${categoryOf(type)}`} title={type}>
-        {frame.direction === 'out' && (
-          <span class="dir" title="Sent by the page over the WebSocket (shown, not replayed)">
-            ↑{' '}
+      <span role="gridcell" class="cell col-type">
+        <span class={`type cat-${categoryOf(type)}`} title={type}>
+          {frame.direction === 'out' && (
+            <span class="dir" title="Sent by the page over the WebSocket (shown, not replayed)">
+              ↑{' '}
+            </span>
+          )}
+          {type}
+        </span>
+        {tag && <span class={`row-tag tag-${tag}`}>{tag}</span>}
+        {replayed && (
+          <span class="row-tag tag-replayed" title="Answered by AG-UI DevTools (Replay to page), not by the network" data-testid="replayed-tag">
+            replayed
           </span>
         )}
-        {type}
       </span>
-      {replayed && (
-        <span role="gridcell" class="cell row-tag tag-replayed" title="Answered by AG-UI DevTools (Replay to page), not by the network" data-testid="replayed-tag">
-          replayed
-        </span>
-      )}
-      {tag && (
-        <span role="gridcell" class={`cell row-tag tag-${tag}`}>
-          {tag}
-        </span>
-      )}
       <span role="gridcell" class="cell ids">
         {ids.map(([k, v]) => (
           <span class="id" key={k} title={`${k}: ${visibleText(v)}`}>
-            <span class="id-key">{k}</span> {visibleNodes(v)}
+            <span class="id-key">{SHORT_KEY[k] ?? k}</span>
+            {visibleNodes(v)}
           </span>
         ))}
       </span>

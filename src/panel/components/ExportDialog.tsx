@@ -5,7 +5,7 @@ import { GROUP_LABELS, REDACTION_GROUPS, type Redaction, type RedactionGroup } f
 import { sessionContents } from '../../engine/session/contents';
 import type { SessionStore } from '../store/sessionStore';
 import { Modal } from './Modal';
-import { num } from './format';
+import { counted, num } from './format';
 
 const masked = (n: number) => (n === 0 ? 'none in this session' : `${num(n)} in this session`);
 const bytes = (n: number) => (n < 1024 ? `${n} bytes` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
@@ -17,13 +17,16 @@ export interface ExportChoice {
   strip: NonNullable<ExportOptions['strip']>;
 }
 
+/** How many of these frames are events (what the toolbar counts). */
+const eventsIn = (frames: readonly { event?: unknown }[], indices: readonly number[]) => indices.reduce((n, i) => n + (frames[i]?.event !== undefined ? 1 : 0), 0);
+
 /** The scopes on offer: everything, a thread, a run, what the filter shows. */
 function scopesOf(store: SessionStore): { id: string; scope: ExportScope | undefined }[] {
   const frames = store.session.value.frames;
   const replay = store.replay.value;
   const out: { id: string; scope: ExportScope | undefined }[] = [{ id: 'all', scope: undefined }];
   const visible = store.visible.value;
-  if (visible) out.push({ id: 'filter', scope: { label: `the ${visible.length} events the filter shows`, indices: visible } });
+  if (visible) out.push({ id: 'filter', scope: { label: `the ${counted(eventsIn(frames, visible), 'event')} the filter shows`, indices: visible } });
   const lanes = new Map<string, number[]>();
   for (let i = 0; i < frames.length; i++) {
     const lane = replay.laneAt(i);
@@ -70,7 +73,7 @@ export function ExportDialog({ store, onExport, onClose }: { store: SessionStore
         <select aria-label="Scope" value={scopeId.value} onChange={(e) => (scopeId.value = (e.currentTarget as HTMLSelectElement).value)} data-testid="export-scope">
           {scopes.map((s) => (
             <option key={s.id} value={s.id}>
-              {s.scope ? s.scope.label : `the whole capture (${c.events} events)`}
+              {s.scope ? s.scope.label : `the whole capture (${counted(c.events, 'event')})`}
             </option>
           ))}
         </select>
@@ -87,7 +90,8 @@ export function ExportDialog({ store, onExport, onClose }: { store: SessionStore
       <p>The file will contain:</p>
       <ul class="contents" data-testid="export-contents">
         <li>
-          every byte of the {chosen?.indices ? `${chosen.indices.length} events in scope` : `${num(c.events)} events`} the agent streamed (
+          every byte of the {chosen?.indices ? `${counted(eventsIn(store.session.value.frames, chosen.indices), 'event')} in scope` : counted(c.events, 'event')}
+          {!chosen && c.otherFrames > 0 ? ` (and ${counted(c.otherFrames, 'frame')} that ${c.otherFrames === 1 ? 'is' : 'are'} not an event, kept as it came)` : ''} the agent streamed (
           {bytes(c.responseBytes)} of response bodies: messages, tool arguments and results, state, reasoning)
         </li>
         {metaFormat && (
@@ -134,11 +138,16 @@ export function ExportDialog({ store, onExport, onClose }: { store: SessionStore
       )}
       <fieldset class="choices" data-testid="redaction">
         <legend>Redact (each string becomes «redacted: N chars»; ids, structure, sizes and times stay)</legend>
-        {REDACTION_GROUPS.map((g) => (
-          <label key={g}>
-            <input type="checkbox" checked={groups.value.has(g)} onChange={() => toggleGroup(g)} /> {GROUP_LABELS[g]}
-          </label>
-        ))}
+        {REDACTION_GROUPS.filter((g) => g !== 'requestBodies' || metaFormat).map((g) => {
+          // Request bodies left out are not there to redact.
+          const gone = g === 'requestBodies' && strip.value.requestBodies;
+          return (
+            <label key={g} title={gone ? 'Left out of the file (above)' : undefined}>
+              <input type="checkbox" checked={groups.value.has(g) && !gone} disabled={gone} onChange={() => toggleGroup(g)} /> {GROUP_LABELS[g]}
+              {gone ? ' (left out)' : ''}
+            </label>
+          );
+        })}
         <label class="field wide">
           JSON paths{' '}
           <input

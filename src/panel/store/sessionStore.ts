@@ -9,6 +9,8 @@ import type { Problem } from '../../engine/verify/rules';
 import { type FilterSubject, type Joined, joinWindow, matches, parseQuery, textJoiner } from './filterQuery';
 
 const REPAINT_MS = 100;
+/** However long repaints take, the screen is never more than this behind the data. */
+const MAX_REPAINT_MS = 400;
 
 /** A message inline at the top of the panel; `action`: one button (Undo); `ttl`: it goes by itself after that many ms. */
 export interface Banner {
@@ -223,8 +225,8 @@ function createBanners() {
 /**
  * Repaints follow the data at most every REPAINT_MS (a flood of events would otherwise spend each frame on
  * layout), on the next animation frame; and at most a third of the time: a repaint that took 60 ms (render,
- * style, layout and paint, up to the next task) waits 180 ms before the next one, so that a flood on a busy
- * machine is taken in rather than drawn over and over.
+ * style, layout and paint, up to the next task) waits 180 ms before the next one (never more than MAX_REPAINT_MS),
+ * so that a flood on a busy machine is taken in rather than drawn over and over.
  */
 function repaintScheduler(flushNow: () => void): () => void {
   let scheduled = false;
@@ -244,7 +246,7 @@ function repaintScheduler(flushNow: () => void): () => void {
       if (typeof requestAnimationFrame === 'function' && document.visibilityState === 'visible') requestAnimationFrame(flush);
       else setTimeout(flush, 16);
     };
-    const wait = Math.max(REPAINT_MS, 3 * lastCost) - (performance.now() - lastFlush);
+    const wait = Math.min(MAX_REPAINT_MS, Math.max(REPAINT_MS, 3 * lastCost)) - (performance.now() - lastFlush);
     if (wait > 0) setTimeout(paint, wait);
     else paint();
   };

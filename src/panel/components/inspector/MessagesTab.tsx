@@ -4,7 +4,7 @@ import type { SessionStore } from '../../store/sessionStore';
 import { JsonTree } from '../JsonTree';
 import { LongText } from '../LongText';
 import { Visible } from '../Visible';
-import { num } from '../format';
+import { counted, num } from '../format';
 import { EncryptedBadge, ReasoningBlock } from './ReasoningBlock';
 import { UnknownNote } from './UnknownNote';
 
@@ -87,7 +87,7 @@ export function MessagesTab({ store, index }: { store: SessionStore; index: numb
   return (
     <div class="tab-body" data-testid="messages-tab">
       <h3>
-        Conversation after event #{index} <span class="muted">({view.messages.length} messages)</span>
+        Conversation after event #{index} <span class="muted">({counted(view.messages.length, 'message')})</span>
       </h3>
       <p class="muted">Conversation {view.lane}: what the page's agent holds at this point, as @ag-ui/client reduces it.</p>
       <UnknownNote store={store} view={view} what="messages" />

@@ -6,7 +6,7 @@ import { type Span, waterfall } from '../../derive/waterfall';
 import type { RunEntity } from '../../../engine/replay/timeline';
 import type { SessionStore } from '../../store/sessionStore';
 import { visibleText } from '../Visible';
-import { num } from '../format';
+import { counted, num } from '../format';
 
 /** "Align runs", remembered in this browser. */
 const ALIGN_KEY = 'agui.waterfall.align';
@@ -186,7 +186,7 @@ function RunMetricsView({ metrics: m, run, status }: { metrics: RunMetrics; run:
       'text',
       m.text.deltas === 0
         ? '—'
-        : `${m.text.chars} characters in ${m.text.deltas} deltas over ${ms(m.text.streamingMs)}${m.text.tokensPerSecond !== undefined ? ` · ${m.text.tokensEstimated ? '≈' : ''}${m.text.tokensPerSecond.toFixed(1)} tokens/s` : ''}`,
+        : `${counted(m.text.chars, 'character')} in ${counted(m.text.deltas, 'delta')} over ${ms(m.text.streamingMs)}${m.text.tokensPerSecond !== undefined ? ` · ${m.text.tokensEstimated ? '≈' : ''}${m.text.tokensPerSecond.toFixed(1)} tokens/s` : ''}`,
     ],
     ['gaps between chunks', m.gaps.count === 0 ? '—' : `p50 ${ms(m.gaps.p50)} · p95 ${ms(m.gaps.p95)} · max ${ms(m.gaps.max)} · ${m.gaps.stalls.length} stall${m.gaps.stalls.length === 1 ? '' : 's'}`],
     ['on the wire', `${num(m.bytes)} bytes in ${m.chunks} chunks`],

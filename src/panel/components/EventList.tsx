@@ -45,6 +45,8 @@ export function EventList({ store }: { store: SessionStore }) {
   /** Following the tail (a signal: what is drawn depends on it). */
   const stick = useSignal(true);
   const ref = useRef<HTMLDivElement>(null);
+  /** Where following the tail last scrolled the list to. */
+  const followedTo = useRef(0);
   const navigations = store.session.value.navigations;
   const imported = store.imported.value;
 
@@ -56,7 +58,10 @@ export function EventList({ store }: { store: SessionStore }) {
       // The header lines up with the rows above a vertical scrollbar.
       scrollbar.value = el.offsetWidth - el.clientWidth;
       // A list following the tail still follows it at its new size (a smaller one would be left mid-way).
-      if (stick.peek() && store.selected.peek() === null) el.scrollTop = el.scrollHeight;
+      if (stick.peek() && store.selected.peek() === null) {
+        el.scrollTop = el.scrollHeight;
+        followedTo.current = el.scrollTop;
+      }
     });
     observer.observe(el);
     height.value = el.clientHeight;
@@ -95,7 +100,11 @@ export function EventList({ store }: { store: SessionStore }) {
         return;
       }
     }
-    if (stick.peek()) el.scrollTop = total * ROW_HEIGHT;
+    if (stick.peek()) {
+      el.scrollTop = total * ROW_HEIGHT;
+      // Where it really went (the end, if that was less): its scroll event is ours, however late it comes.
+      followedTo.current = el.scrollTop;
+    }
   }, [total, selectedIndex, visible]);
 
   // Following the tail, the rows drawn are those at the new bottom already: drawing the old window first and the
@@ -147,7 +156,9 @@ export function EventList({ store }: { store: SessionStore }) {
       onScroll={(e) => {
         const el = e.currentTarget as HTMLDivElement;
         scrollTop.value = el.scrollTop;
-        stick.value = el.scrollTop + el.clientHeight >= el.scrollHeight - ROW_HEIGHT;
+        // Our own scroll to the end (its event may come after more rows did) keeps following; the user's scroll up stops it.
+        const ours = stick.peek() && Math.abs(el.scrollTop - followedTo.current) <= 2;
+        stick.value = ours || el.scrollTop + el.clientHeight >= el.scrollHeight - ROW_HEIGHT;
       }}
     >
       {total === 0 ? (

@@ -50,13 +50,18 @@ export function TabStrip<Id extends string>({
     setShort(useShort);
   };
   const statusWidth = status ? `${status.long.length}/${status.short.length}` : '';
+  useLayoutEffect(measure, [at, counts, statusWidth, tabs.length]);
+  const latest = useRef(measure);
+  latest.current = measure;
   useEffect(() => {
     const el = nav.current;
     if (!el) return;
-    const observer = new ResizeObserver(() => measure());
+    // The strip, and each tab and status (their widths change as fonts load and counts grow).
+    const observer = new ResizeObserver(() => latest.current());
     observer.observe(el);
+    for (const child of el.querySelectorAll('[role=tab], .tabs-status')) observer.observe(child);
     return () => observer.disconnect();
-  });
+  }, [tabs.length, status !== undefined]);
 
   // A click elsewhere closes the menu, as menus do.
   useEffect(() => {

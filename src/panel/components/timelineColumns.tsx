@@ -120,7 +120,7 @@ export function TimelineHeader({ scrollbar }: { scrollbar: number }) {
     >
       {COLUMNS.map((c) => (
         <span key={c.id} class={`cell header-cell ${c.id === 'type' ? 'col-type' : c.id}`} title={c.title} data-column={c.id}>
-          {c.label}
+          <span class="header-label">{c.label}</span>
           {c.id !== 'preview' && (
             <span
               class="col-resize"

@@ -172,21 +172,24 @@ test("a HAR saved by Chromium's own Network panel imports with every AG-UI event
     const entries = (JSON.parse(har) as { log: { entries: { _eventSourceMessages?: unknown[] }[] } }).log.entries;
     expect(entries.some((e) => (e._eventSourceMessages ?? []).length > 0)).toBe(true);
 
-    const view = await viewer();
-    await view.getByTestId('import').setInputFiles(path);
-    await expect(view.getByTestId('imported')).toContainText('chromium.har');
-    await expect(view.getByTestId('event-count')).toHaveText('25 events');
-    await view.locator('input.filter').fill('SECRET-ANSWER');
-    await expect(view.getByTestId('shown-count')).toHaveText('1 of');
-    // It says what a HAR file cannot hold (when each event came), and not that its pages hold HTML (they all do).
-    const banners = view.getByTestId('banner');
-    await expect(banners).toHaveCount(1);
-    await expect(banners).toContainText('chromium.har: 4 AG-UI streams of');
-    await expect(banners).toContainText('not when each event in it came: the events of one response show the same time (+0 ms)');
-    // The file's notes go with the file.
-    await view.getByRole('button', { name: 'Clear' }).click();
-    await expect(view.getByTestId('banner')).toHaveCount(0);
-    await view.close();
+    for (const width of [560, 1280]) {
+      const view = await viewer();
+      await view.setViewportSize({ width, height: 800 });
+      await view.getByTestId('import').setInputFiles(path);
+      await expect(view.getByTestId('imported')).toContainText('chromium.har');
+      await expect(view.getByTestId('event-count')).toHaveText('25 events');
+      await view.locator('input.filter').fill('SECRET-ANSWER');
+      await expect(view.getByTestId('shown-count')).toHaveText('1 of');
+      // It says what a HAR file cannot hold (when each event came), and not that its pages hold HTML (they all do).
+      const banners = view.getByTestId('banner');
+      await expect(banners).toHaveCount(1);
+      await expect(banners).toContainText('chromium.har: 4 AG-UI streams of');
+      await expect(banners).toContainText('not when each event in it came: the events of one response show the same time (+0 ms)');
+      // The file's notes go with the file.
+      await view.getByRole('button', { name: 'Clear' }).click();
+      await expect(view.getByTestId('banner')).toHaveCount(0);
+      await view.close();
+    }
   } finally {
     await withDevtools.context.close();
     await probe.close();

@@ -129,34 +129,36 @@ for (const [width, height] of [
   });
 }
 
-test('at 560×800: "Align runs" starts every run at 0 on one duration axis, is remembered, and goes back to the clock', async () => {
-  const panel = await browser.openPanel(tabId);
-  await panel.setViewportSize({ width: 560, height: 800 });
-  await expect(panel.getByTestId('event-count')).not.toHaveText('0 events');
-  await panel.evaluate(showTabInPage, 'waterfall');
-  const lefts = () => panel.locator('.wf-row[data-row^="run:"] .wf-run').evaluateAll((els) => els.map((e) => parseFloat((e as HTMLElement).style.left)));
-  // On the clock the runs, one after another, start further and further right.
-  const clock = await lefts();
-  expect(clock).toHaveLength(12);
-  expect(clock[11]!).toBeGreaterThan(clock[0]! + 50);
-  const align = panel.getByTestId('align-runs');
-  await expect(align).toHaveAttribute('aria-pressed', 'false');
-  await align.click();
-  await expect(align).toHaveAttribute('aria-pressed', 'true');
-  await expect.poll(lefts).toEqual(Array(12).fill(0));
-  for (const scheme of ['light', 'dark'] as const) {
-    await panel.emulateMedia({ colorScheme: scheme });
-    await panel.screenshot({ path: join(ARTIFACTS, `waterfall-aligned-560-${scheme}.png`) });
-  }
-  // Remembered: a panel opened later starts aligned.
-  await panel.reload();
-  await panel.evaluate(showTabInPage, 'waterfall');
-  await expect(panel.getByTestId('align-runs')).toHaveAttribute('aria-pressed', 'true');
-  await expect.poll(lefts).toEqual(Array(12).fill(0));
-  await panel.getByTestId('align-runs').click();
-  await expect.poll(async () => (await lefts())[11]!).toBeGreaterThan(50);
-  await panel.close();
-});
+for (const width of [560, 1280] as const) {
+  test(`at ${width}×800: "Align runs" starts every run at 0 on one duration axis, is remembered, and goes back to the clock`, async () => {
+    const panel = await browser.openPanel(tabId);
+    await panel.setViewportSize({ width, height: 800 });
+    await expect(panel.getByTestId('event-count')).not.toHaveText('0 events');
+    await panel.evaluate(showTabInPage, 'waterfall');
+    const lefts = () => panel.locator('.wf-row[data-row^="run:"] .wf-run').evaluateAll((els) => els.map((e) => parseFloat((e as HTMLElement).style.left)));
+    // On the clock the runs, one after another, start further and further right.
+    const clock = await lefts();
+    expect(clock).toHaveLength(12);
+    expect(clock[11]!).toBeGreaterThan(clock[0]! + 50);
+    const align = panel.getByTestId('align-runs');
+    await expect(align).toHaveAttribute('aria-pressed', 'false');
+    await align.click();
+    await expect(align).toHaveAttribute('aria-pressed', 'true');
+    await expect.poll(lefts).toEqual(Array(12).fill(0));
+    for (const scheme of ['light', 'dark'] as const) {
+      await panel.emulateMedia({ colorScheme: scheme });
+      await panel.screenshot({ path: join(ARTIFACTS, `waterfall-aligned-${width}-${scheme}.png`) });
+    }
+    // Remembered: a panel opened later starts aligned.
+    await panel.reload();
+    await panel.evaluate(showTabInPage, 'waterfall');
+    await expect(panel.getByTestId('align-runs')).toHaveAttribute('aria-pressed', 'true');
+    await expect.poll(lefts).toEqual(Array(12).fill(0));
+    await panel.getByTestId('align-runs').click();
+    await expect.poll(async () => (await lefts())[11]!).toBeGreaterThan(50);
+    await panel.close();
+  });
+}
 
 for (const [width, height] of [
   [560, 800],

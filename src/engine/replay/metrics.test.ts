@@ -1,32 +1,11 @@
 /** Run metrics on hand-built timings: what the Waterfall and the CLI print. */
 import { describe, expect, it } from 'vitest';
-import { Session, type StreamInfo } from '../session/session';
+import { Session } from '../session/session';
+import { timedStream } from '../testing/timedSession';
 import { replaySession } from '../session/replaySession';
 import { percentile, runMetrics, sumUsage } from './metrics';
 
-const enc = new TextEncoder();
-const info = (id: string, over: Partial<StreamInfo> = {}): StreamInfo => ({
-  id,
-  transport: 'fetch',
-  format: 'sse',
-  url: 'http://localhost/agent',
-  method: 'POST',
-  status: 200,
-  statusText: 'OK',
-  frameUrl: 'http://localhost/',
-  requestHeaders: [],
-  responseHeaders: [],
-  openedAt: 1050,
-  startedAt: 1000,
-  page: 0,
-  ...over,
-});
-/** One chunk per [time, events]. */
-function stream(session: Session, id: string, chunks: [number, object[]][], over: Partial<StreamInfo> = {}) {
-  session.open(info(id, over));
-  for (const [t, events] of chunks) session.chunk(id, t, enc.encode(events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join('')));
-  session.close(id, chunks[chunks.length - 1]![0]);
-}
+const stream = timedStream;
 const run = (runId: string, extra: object = {}) => ({ threadId: 't', runId, ...extra });
 
 describe('run metrics', () => {

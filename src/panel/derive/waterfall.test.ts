@@ -1,30 +1,11 @@
 /** The Waterfall's rows on hand-built timings: the shared clock, and runs aligned at their own start. */
 import { describe, expect, it } from 'vitest';
-import { Session, type StreamInfo } from '../../engine/session/session';
+import { Session } from '../../engine/session/session';
+import { timedStream } from '../../engine/testing/timedSession';
 import { replaySession } from '../../engine/session/replaySession';
 import { waterfall } from './waterfall';
 
-const enc = new TextEncoder();
-const info = (id: string, openedAt: number): StreamInfo => ({
-  id,
-  transport: 'fetch',
-  format: 'sse',
-  url: 'http://localhost/agent',
-  method: 'POST',
-  status: 200,
-  statusText: 'OK',
-  frameUrl: 'http://localhost/',
-  requestHeaders: [],
-  responseHeaders: [],
-  openedAt,
-  startedAt: openedAt,
-  page: 0,
-});
-function stream(session: Session, id: string, chunks: [number, object[]][]) {
-  session.open(info(id, chunks[0]![0]));
-  for (const [t, events] of chunks) session.chunk(id, t, enc.encode(events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join('')));
-  session.close(id, chunks[chunks.length - 1]![0]);
-}
+const stream = (session: Session, id: string, chunks: [number, object[]][]) => timedStream(session, id, chunks, { openedAt: chunks[0]![0], startedAt: chunks[0]![0] });
 /** A run of `ms` with one text message, starting at `at`. */
 const run = (session: Session, runId: string, at: number, ms: number) =>
   stream(session, runId, [

@@ -55,7 +55,16 @@ test('Firefox: export writes the session, and importing it shows the same events
   );
   expect(file).toBeDefined();
   const path = join(downloads, file!);
-  const text = readFileSync(path, 'utf8');
+  // Firefox names the file before it has written all of it: read it once it is whole JSON.
+  const whole = (t: string) => {
+    try {
+      JSON.parse(t);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const text = await poll(async () => readFileSync(path, 'utf8'), whole);
   expect(text).not.toContain('top-secret-prompt');
   const session = JSON.parse(text) as { format: string; streams: unknown[]; contains: Record<string, boolean> };
   expect(session.format).toBe('agui-devtools-session');

@@ -3,7 +3,7 @@ import { useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import type { Frame } from '../../engine/decode/frames';
 import { endTag, keyIds, preview, typeLabel } from '../../engine/events/summary';
-import type { SessionStore } from '../store/sessionStore';
+import { opensReplayedStream, type SessionStore } from '../store/sessionStore';
 import { categoryOf } from './category';
 import { visibleNodes, visibleText } from './Visible';
 import { columnLayout, columns, TimelineHeader } from './timelineColumns';
@@ -135,7 +135,7 @@ export function EventList({ store }: { store: SessionStore }) {
         start={store.runStartOf(index)}
         navigatedHere={index > 0 && navigations.some((n) => n.atFrame === index)}
         streamChanged={previous !== undefined && previous.streamId !== frame.streamId}
-        replayed={frame.streamIndex === 0 && store.session.value.streams.get(frame.streamId)?.info.replay !== undefined}
+        replayed={opensReplayedStream(store.session.value, frame)}
       />,
     );
   }

@@ -1,6 +1,7 @@
 import { batch, computed, signal } from '@preact/signals';
 import type { Frame } from '../../engine/decode/frames';
 import { endTag, keyIds, typeLabel } from '../../engine/events/summary';
+import { OUTCOME } from '../../engine/replay/runRows';
 import type { Replay } from '../../engine/replay/replay';
 import { replaySession } from '../../engine/session/replaySession';
 import { Session } from '../../engine/session/session';
@@ -283,13 +284,16 @@ function subjectOf(session: Session, replay: Replay, i: number, joined?: Joined)
     raw: frame.raw.length <= 4096 ? frame.raw : frame.raw.slice(0, 4096),
     run: run?.runId,
     outcome: outcomeWords(frame.event),
-    tags: [endTag(frame.event), frame.streamIndex === 0 && session.streams.get(frame.streamId)?.info.replay !== undefined ? 'replayed' : undefined].filter((t) => t !== undefined),
+    tags: [endTag(frame.event), opensReplayedStream(session, frame) ? 'replayed' : undefined].filter((t) => t !== undefined),
     thread: replay.laneAt(i),
     tools: callId ? [callId, replay.timeline.toolCallName(callId) ?? ''] : typeof e?.toolCallName === 'string' ? [e.toolCallName] : [],
     event: e,
     joined,
   };
 }
+
+/** Whether a frame opens a stream that Replay to page answered (its row is tagged "replayed"). */
+export const opensReplayedStream = (session: Session, frame: Frame): boolean => frame.streamIndex === 0 && session.streams.get(frame.streamId)?.info.replay !== undefined;
 
 /** How an event ends its run, in the panel's words and the protocol's, for `outcome:` (an event's own outcome field otherwise). */
 function outcomeWords(event: Frame['event']): string | undefined {
@@ -298,7 +302,7 @@ function outcomeWords(event: Frame['event']): string | undefined {
   const outcome = (event as { outcome?: unknown } | undefined)?.outcome;
   if (type === 'RUN_FINISHED') {
     const raw = (outcome as { type?: unknown } | undefined)?.type;
-    return `${endTag(event) ?? 'done'} ${typeof raw === 'string' ? raw : 'success'}`;
+    return `${endTag(event) ?? OUTCOME.success} ${typeof raw === 'string' ? raw : 'success'}`;
   }
   return outcome === undefined ? undefined : typeof outcome === 'string' ? outcome : JSON.stringify(outcome);
 }

@@ -10,7 +10,9 @@
  *    read: it hides the extension's cost), with the earlier targets (≤ 1.10x, ≤ 1.5x);
  *  - how long after the page finished a 100,000-event stream the open panel shows the exact count (target ≤ 1 s);
  *  - 1,000,000-event floods with the panel open (FLOODS, default 3; medians): the page's read time and a tiny fetch right after it, against the
- *    same without the extension, and the panel's longest task while it catches up (target < 100 ms);
+ *    same without the extension, and the panel's longest task while it catches up: in CPU time, from a trace of the
+ *    panel's main thread in FLOODS more floods (target < 50 ms: the panel's own work in one go), and in wall-clock
+ *    time (target < 100 ms: on 2 busy cores it includes the time the system gave the page, the background, the browser);
  *  - the size of the script injected into every page's MAIN world (target under 8 KB minified).
  * Run `npm run build` first. PARTS=bare,latency,flood,size and BROWSERS=chromium,firefox choose what runs (all by default).
  */
@@ -19,6 +21,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { type ChromiumWithExtension, launchChromium } from '../e2e/support/chromium';
+import { traceTasks } from './support/taskTrace';
 import { CHROME_EXTENSION } from '../e2e/support/paths';
 import { type Config, measureBrowser } from './support/bareRead';
 
@@ -191,13 +194,24 @@ if (PARTS.has('flood')) {
   } finally {
     await plain.browser.close();
   }
-  for (let i = 0; i < FLOODS; i++) {
+  // FLOODS as the user has them, then FLOODS traced (the trace costs time of its own): the panel's tasks in CPU time.
+  const cpu: number[] = [];
+  const parts: string[] = [];
+  for (let i = 0; i < 2 * FLOODS; i++) {
     const { browser, page, panel } = await launch('panel');
     try {
+      const traced = i >= FLOODS;
       await watchPanel(panel!, 1_000_000);
+      const trace = traced ? await traceTasks(panel!) : undefined;
       const r = await readStream(page, '/many?n=1000000');
-      floods.panel.push(r);
       const p = await panelResult(panel!, 120_000);
+      if (trace) {
+        const t = await trace.stop();
+        cpu.push(t.longestCpu);
+        parts.push(t.parts);
+      }
+      if (traced) continue;
+      floods.panel.push(r);
       floods.longest.push(p.longest);
       floods.caughtUp.push(p.reachedAt === undefined ? Number.POSITIVE_INFINITY : p.reachedAt - r.endedAt);
     } finally {
@@ -212,8 +226,13 @@ if (PARTS.has('flood')) {
   };
   checks.push(
     [
+      median(cpu) < 50,
+      `Chromium: 1,000,000 events with the panel open (median of ${FLOODS} traced floods): the panel's longest task ${median(cpu).toFixed(0)} ms of CPU time (each: ${cpu.map((l) => l.toFixed(0)).join(', ')}; target < 50 ms)`,
+    ],
+    [true, `      its parts, in CPU ms: ${parts.map((p) => `[${p}]`).join(' ')}`],
+    [
       flood.longest < 100,
-      `Chromium: 1,000,000 events with the panel open (median of ${FLOODS} floods): the panel's longest task ${flood.longest.toFixed(0)} ms (each: ${floods.longest.map((l) => l.toFixed(0)).join(', ')}) while it caught up in ${(flood.caughtUp / 1000).toFixed(1)} s after the page (target < 100 ms)`,
+      `  … in wall-clock time (median of ${FLOODS} floods, not traced): ${flood.longest.toFixed(0)} ms (each: ${floods.longest.map((l) => l.toFixed(0)).join(', ')}; on 2 cores shared with the page, the background and the browser, target < 100 ms) while it caught up in ${(flood.caughtUp / 1000).toFixed(1)} s after the page`,
     ],
     [
       flood.panel.ms / flood.without.ms <= 1.5,

@@ -190,6 +190,19 @@ test("a HAR saved by Chromium's own Network panel imports with every AG-UI event
       await expect(view.getByTestId('banner')).toHaveCount(0);
       await view.close();
     }
+    // In the panel, over the live capture: the file's notes go when the panel goes back to the live capture.
+    const live = await withDevtools.openPanel(await withDevtools.tabIdOf(page));
+    for (const width of [560, 1280]) {
+      await live.setViewportSize({ width, height: 800 });
+      await expect(live.getByTestId('event-count')).toHaveText('25 events');
+      await live.getByTestId('import').setInputFiles(path);
+      await expect(live.getByTestId('imported')).toContainText('chromium.har');
+      await expect(live.getByTestId('banner')).toContainText('chromium.har: 4 AG-UI streams of');
+      await live.getByRole('button', { name: 'back to live capture' }).click();
+      await expect(live.getByTestId('imported')).toHaveCount(0);
+      await expect(live.getByTestId('banner')).toHaveCount(0);
+      await expect(live.getByTestId('event-count')).toHaveText('25 events');
+    }
   } finally {
     await withDevtools.context.close();
     await probe.close();

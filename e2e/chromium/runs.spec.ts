@@ -79,22 +79,30 @@ test('the Waterfall: one lane per run, the interrupted and the failed run labell
   await expect(panel.locator('.tabs .at')).toHaveText(`at #${last}`);
 });
 
-test('a reasoning block: collapsed with its duration, open with its text; the Waterfall span opens it', async () => {
+test('a reasoning block: open with its text at its own events, collapsed with its duration, closed stays closed; the Waterfall span opens it', async () => {
   await select('type:REASONING_END');
   await panel.getByRole('tab', { name: 'Event' }).click();
   const block = panel.getByTestId('event-tab').getByTestId('reasoning-block');
   await expect(block).toHaveCount(1);
-  await expect(block).not.toHaveAttribute('open', '');
+  // The selected event is the block's own: it is open.
+  await expect(block).toHaveAttribute('open', '');
+  await expect(block.locator('.reasoning-text')).toContainText('Check divisors up to 9: 2, 3, 5, 7 do not divide 97.');
   await expect(block.getByTestId('reasoning-duration')).toHaveText(/· \d+(\.\d+)? (ms|s)$/);
   await expect(block.getByTestId('encrypted')).toContainText('encrypted reasoning · 10 bytes · message');
-  await block.locator('summary').click();
-  await expect(block.locator('.reasoning-text')).toContainText('Check divisors up to 9: 2, 3, 5, 7 do not divide 97.');
   await shot('reasoning-block');
+  // Closed by the user, it stays closed at its events.
+  await block.locator('summary').click();
+  await expect(block).not.toHaveAttribute('open', '');
+  await select('type:REASONING_MESSAGE_CONTENT');
+  await expect(block).not.toHaveAttribute('open', '');
+  await block.locator('summary').click();
+  await expect(block).toHaveAttribute('open', '');
   await block.locator('summary').click();
   // In the conversation, later: the message it preceded.
   await select('type:TEXT_MESSAGE_END reasoning-reply');
   await panel.getByRole('tab', { name: 'Messages' }).click();
   await expect(panel.getByTestId('messages-tab').getByTestId('reasoning-block')).toContainText('before assistant message reasoning-reply');
+  await expect(panel.getByTestId('messages-tab').getByTestId('reasoning-block')).not.toHaveAttribute('open', '');
   // From the Waterfall: selecting the reasoning span opens the block.
   await panel.getByRole('tab', { name: 'Waterfall' }).click();
   await panel.getByRole('figure', { name: 'Waterfall' }).locator('.wf-reasoning').click();

@@ -32,7 +32,10 @@ async function exportFile(format: string, groups: Group[] = []): Promise<{ name:
   const dialog = panel.getByTestId('export-dialog');
   await dialog.locator(`input[name=export-format][value=${format}]`).check();
   const redaction = dialog.getByTestId('redaction');
-  for (const g of groups) await redaction.getByLabel(GROUP_LABEL[g], { exact: true }).check();
+  // Request bodies have their own control (kept, redacted or left out); the other groups are checkboxes.
+  for (const g of groups)
+    if (g === 'requestBodies') await dialog.getByRole('group', { name: 'Request bodies' }).getByLabel('Redact their strings').check();
+    else await redaction.getByLabel(GROUP_LABEL[g], { exact: true }).check();
   const button = dialog.getByTestId('export-confirm');
   await expect(button).toHaveText(groups.length ? /^Export \(redacted: / : 'Export (unredacted)');
   const [download] = await Promise.all([panel.waitForEvent('download'), button.click()]);

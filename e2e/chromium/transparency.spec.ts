@@ -101,8 +101,14 @@ test('requests are captured with their RunAgentInput; secrets never leave the pa
     await expect(contents).toContainText('values of headers not known to be harmless are masked: 1 in this session');
     await expect(contents).toContainText('query and fragment values not known to be harmless are masked: none in this session');
     await expect(contents).toContainText('captured or imported (session and HAR files alike)');
+    // Request bodies: one control, three choices (kept masked, strings redacted, left out); the others are checkboxes.
+    const bodies = panel.getByRole('group', { name: 'Request bodies' });
+    await expect(bodies.getByLabel('Keep (masked)')).toBeChecked();
+    await expect(panel.getByTestId('redaction')).not.toContainText('request bodies');
+    await bodies.getByLabel('Leave out').check();
+    await expect(contents.locator('li.struck')).toContainText('1 request body');
     const leaveOut = panel.getByRole('group', { name: 'Leave out' });
-    await leaveOut.getByLabel('Request bodies').check();
+    await expect(leaveOut).not.toContainText('Request bodies');
     await leaveOut.getByLabel('Headers').check();
     await leaveOut.getByLabel('URLs').check();
     const [download] = await Promise.all([panel.waitForEvent('download'), panel.getByTestId('export-confirm').click()]);

@@ -47,7 +47,7 @@ test('Firefox: export writes the session, and importing it shows the same events
   // Export says what the file holds before writing it; request bodies left out with one click.
   await panel.click('[data-testid=export]');
   expect(await textOf(panel, '[data-testid=export-contents]')).toContain('1 request body');
-  await panel.evaluate(() => [...document.querySelectorAll('[data-testid=export-dialog] label')].find((l) => l.textContent?.includes('Request bodies'))?.querySelector('input')?.click());
+  await panel.evaluate(() => document.querySelector<HTMLInputElement>('[data-testid=export-bodies] input[value=leave]')?.click());
   await panel.click('[data-testid=export-confirm]');
   const file = await poll(
     async () => readdirSync(downloads).find((f) => f.endsWith('.json')),

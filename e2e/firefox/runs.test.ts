@@ -60,12 +60,16 @@ test('Firefox: the Waterfall labels the interrupted and the failed run, and show
   expect(await textOf(panel, '[data-metric="time to first text token (TTFT)"]')).toMatch(/^\d+(\.\d)? ms$/);
 });
 
-test('Firefox: REASONING_END shows the collapsed block with its duration; opened, its text', async () => {
+test('Firefox: REASONING_END shows its block open with its text and duration; closed, it stays closed', async () => {
   await select('type:REASONING_END', 'event');
-  expect(await panel.$eval('[data-testid=event-tab] [data-testid=reasoning-block]', (el) => (el as HTMLDetailsElement).open)).toBe(false);
+  const isOpen = () => panel.$eval('[data-testid=event-tab] [data-testid=reasoning-block]', (el) => (el as HTMLDetailsElement).open);
+  expect(await isOpen()).toBe(true);
+  expect(await poll(() => textOf(panel, '.reasoning-text'), (t) => t !== '')).toContain('do not divide 97');
   expect(await textOf(panel, '[data-testid=reasoning-duration]')).toMatch(/· \d+(\.\d+)? (ms|s)$/);
   await panel.click('[data-testid=event-tab] [data-testid=reasoning-block] summary');
-  expect(await poll(() => textOf(panel, '.reasoning-text'), (t) => t !== '')).toContain('do not divide 97');
+  expect(await poll(isOpen, (o) => !o)).toBe(false);
+  await select('type:REASONING_MESSAGE_CONTENT', 'event');
+  expect(await isOpen()).toBe(false);
 });
 
 test('Firefox: the interrupted RUN_FINISHED shows the interrupt card with its schema and the resume that answered it', async () => {

@@ -45,6 +45,8 @@ async function exportFile(format: string, groups: Group[] = []): Promise<{ name:
       dialog.querySelector<HTMLInputElement>(`input[name=export-format][value=${f}]`)!.click();
       for (const label of dialog.querySelectorAll('[data-testid=redaction] label'))
         if (labels.includes(label.textContent!.trim())) label.querySelector('input')!.click();
+      // Request bodies have their own control (kept, redacted or left out).
+      if (labels.includes('request bodies')) dialog.querySelector<HTMLInputElement>('input[name=export-bodies][value=redact]')!.click();
     },
     format,
     groups.map((g) => GROUP_LABEL[g]),

@@ -51,8 +51,10 @@ export function ExportDialog({ store, onExport, onClose }: { store: SessionStore
   const format = useSignal<ExportFormatId>('session');
   const groups = useSignal<ReadonlySet<RedactionGroup>>(new Set());
   const paths = useSignal('');
-  const strip = useSignal({ urls: false, headers: false, requestBodies: false });
+  const strip = useSignal({ urls: false, headers: false });
   const toggleStrip = (key: keyof typeof strip.value) => (strip.value = { ...strip.value, [key]: !strip.value[key] });
+  /** Request bodies (the prompts the page sent) have one control: kept (masked), their strings redacted, or left out. */
+  const bodies = useSignal<'keep' | 'redact' | 'leave'>('keep');
   const toggleGroup = (g: RedactionGroup) => {
     const next = new Set(groups.value);
     if (next.has(g)) next.delete(g);
@@ -63,9 +65,10 @@ export function ExportDialog({ store, onExport, onClose }: { store: SessionStore
     .split(/[\n,]/)
     .map((p) => p.trim())
     .filter((p) => p.startsWith('/'));
-  const redacting = groups.value.size + pathList.length;
   const chosen = scopes.find((s) => s.id === scopeId.value)?.scope;
   const metaFormat = format.value === 'session' || format.value === 'test';
+  const chosenGroups = [...groups.value, ...(metaFormat && bodies.value === 'redact' ? (['requestBodies'] as const) : [])];
+  const redacting = chosenGroups.length + pathList.length;
   return (
     <Modal onClose={onClose} title="Export the session" testId="export-dialog">
       <label class="field">
@@ -104,7 +107,7 @@ export function ExportDialog({ store, onExport, onClose }: { store: SessionStore
               request and response headers of {c.headers} stream{c.headers === 1 ? '' : 's'} (values of headers not known to be harmless are masked:{' '}
               {masked(c.maskedHeaders)})
             </li>
-            <li class={strip.value.requestBodies ? 'struck' : ''}>
+            <li class={bodies.value === 'leave' ? 'struck' : ''}>
               {c.bodies} request bod{c.bodies === 1 ? 'y' : 'ies'} ({bytes(c.bodyBytes)}: the prompts and conversation the page sent; secret-named and
               credential-shaped values are masked: {masked(c.maskedBodyValues)})
             </li>
@@ -123,11 +126,24 @@ export function ExportDialog({ store, onExport, onClose }: { store: SessionStore
         {format.value === 'sse' && <li class="muted">events only: no URLs, headers, request bodies or times</li>}
       </ul>
       {metaFormat && (
+        <fieldset class="choices" data-testid="export-bodies">
+          <legend>Request bodies</legend>
+          {(
+            [
+              ['keep', 'Keep (masked)'],
+              ['redact', 'Redact their strings'],
+              ['leave', 'Leave out'],
+            ] as const
+          ).map(([value, label]) => (
+            <label key={value}>
+              <input type="radio" name="export-bodies" value={value} checked={bodies.value === value} onChange={() => (bodies.value = value)} /> {label}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {metaFormat && (
         <fieldset class="choices">
           <legend>Leave out</legend>
-          <label>
-            <input type="checkbox" checked={strip.value.requestBodies} onChange={() => toggleStrip('requestBodies')} /> Request bodies
-          </label>
           <label>
             <input type="checkbox" checked={strip.value.headers} onChange={() => toggleStrip('headers')} /> Headers
           </label>
@@ -138,16 +154,11 @@ export function ExportDialog({ store, onExport, onClose }: { store: SessionStore
       )}
       <fieldset class="choices" data-testid="redaction">
         <legend>Redact (each string becomes «redacted: N chars»; ids, structure, sizes and times stay)</legend>
-        {REDACTION_GROUPS.filter((g) => g !== 'requestBodies' || metaFormat).map((g) => {
-          // Request bodies left out are not there to redact.
-          const gone = g === 'requestBodies' && strip.value.requestBodies;
-          return (
-            <label key={g} title={gone ? 'Left out of the file (above)' : undefined}>
-              <input type="checkbox" checked={groups.value.has(g) && !gone} disabled={gone} onChange={() => toggleGroup(g)} /> {GROUP_LABELS[g]}
-              {gone ? ' (left out)' : ''}
-            </label>
-          );
-        })}
+        {REDACTION_GROUPS.filter((g) => g !== 'requestBodies').map((g) => (
+          <label key={g}>
+            <input type="checkbox" checked={groups.value.has(g)} onChange={() => toggleGroup(g)} /> {GROUP_LABELS[g]}
+          </label>
+        ))}
         <label class="field wide">
           JSON paths{' '}
           <input
@@ -170,11 +181,11 @@ export function ExportDialog({ store, onExport, onClose }: { store: SessionStore
           class="button primary"
           data-testid="export-confirm"
           onClick={() => {
-            onExport({ format: format.value, ...(chosen && { scope: chosen }), redaction: { groups: [...groups.value], paths: pathList }, strip: strip.value });
+            onExport({ format: format.value, ...(chosen && { scope: chosen }), redaction: { groups: chosenGroups, paths: pathList }, strip: { ...strip.value, requestBodies: bodies.value === 'leave' } });
             onClose();
           }}
         >
-          {redacting === 0 ? 'Export (unredacted)' : `Export (redacted: ${[...groups.value].map((g) => GROUP_LABELS[g]).concat(pathList).join(', ')})`}
+          {redacting === 0 ? 'Export (unredacted)' : `Export (redacted: ${chosenGroups.map((g) => GROUP_LABELS[g]).concat(pathList).join(', ')})`}
         </button>
       </div>
     </Modal>

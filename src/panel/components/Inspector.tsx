@@ -7,6 +7,7 @@ import { RunsTab } from './inspector/RunsTab';
 import { StateTab } from './inspector/StateTab';
 import { WaterfallTab } from './inspector/WaterfallTab';
 import { TabStrip } from './TabStrip';
+import { useEffect, useState } from 'preact/hooks';
 
 const TABS: { id: Tab; label: string }[] = [
   { id: 'event', label: 'Event' },
@@ -18,8 +19,28 @@ const TABS: { id: Tab; label: string }[] = [
   { id: 'problems', label: 'Problems' },
 ];
 
+/**
+ * Whether the inspector's view may be drawn: from the frame after the first event's. The list's first rows and the
+ * inspector's first view are each a first mount; drawn in one frame they were the panel's longest task in a flood.
+ */
+function useSecondFrame(on: boolean): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (!on || ready) return;
+    const go = () => setReady(true);
+    if (document.visibilityState === 'visible') {
+      const id = requestAnimationFrame(go);
+      return () => cancelAnimationFrame(id);
+    }
+    const id = setTimeout(go, 0);
+    return () => clearTimeout(id);
+  }, [on, ready]);
+  return ready;
+}
+
 export function Inspector({ store }: { store: SessionStore }) {
   const index = store.current.value;
+  const ready = useSecondFrame(index !== null);
   const tab = store.tab.value;
   const { errors } = store.problems.value;
   const filtered = store.visible.value !== null;
@@ -42,6 +63,8 @@ export function Inspector({ store }: { store: SessionStore }) {
           <ProblemsTab store={store} />
         ) : index === null ? (
           <div class="tab-body empty">{store.session.value.frames.length > 0 ? 'No event matches the filter.' : 'Nothing captured yet.'}</div>
+        ) : !ready ? (
+          <div class="tab-body" />
         ) : tab === 'event' ? (
           <EventTab store={store} index={index} />
         ) : tab === 'diff' ? (

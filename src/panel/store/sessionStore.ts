@@ -64,8 +64,7 @@ export function createSessionStore(options: { emptyText?: string } = {}) {
   const scope = signal<Scope>(null);
   const onlyProblems = signal(false);
   const tab = signal<Tab>('event');
-  /** The reasoning blocks opened (by message id), wherever reasoning shows. */
-  const openReasoning = signal<ReadonlySet<string>>(new Set());
+  const { openReasoning, closedReasoning } = reasoningBlocks();
   /** Set while an imported file is shown instead of the live capture. */
   const imported = signal<{ name: string } | null>(null);
   let unsubscribe: () => void = () => undefined;
@@ -169,6 +168,7 @@ export function createSessionStore(options: { emptyText?: string } = {}) {
     onlyProblems,
     shownCount,
     openReasoning,
+    closedReasoning,
     tab,
     imported,
     /** When event i's run started (its stream's opening when it is outside a run), for "+ms since run start". */
@@ -199,6 +199,12 @@ export function createSessionStore(options: { emptyText?: string } = {}) {
 }
 
 export type SessionStore = ReturnType<typeof createSessionStore>;
+
+/**
+ * The reasoning blocks opened and closed by the user (by message id), wherever reasoning shows: a block that holds
+ * the selected event opens by itself unless the user closed it.
+ */
+const reasoningBlocks = () => ({ openReasoning: signal<ReadonlySet<string>>(new Set()), closedReasoning: signal<ReadonlySet<string>>(new Set()) });
 
 /** Messages shown inline at the top of the panel until dismissed (never alert(), which DevTools may swallow). */
 function createBanners() {

@@ -18,7 +18,8 @@ export function EncryptedBadge({ value, subtype }: { value: string; subtype: 'me
 
 /**
  * One reasoning block (REASONING_START…END, or THINKING_* from older producers): collapsed with its length, its
- * duration and the message it preceded; open, the whole text, growing while it streams.
+ * duration and the message it preceded; open, the whole text, growing while it streams. Open by itself when the
+ * selected event is one of its own.
  */
 export function ReasoningBlock({ store, message, index, following }: { store: SessionStore; message: Msg; index: number; following?: Msg | undefined }) {
   const t = store.replay.value.timeline;
@@ -30,7 +31,9 @@ export function ReasoningBlock({ store, message, index, following }: { store: Se
   const end = rawEnd !== undefined && rawEnd <= index ? rawEnd : undefined;
   const text = typeof message.content === 'string' ? message.content : '';
   const duration = start !== undefined ? (frames[end ?? index]?.t ?? 0) - (frames[start]?.t ?? 0) : undefined;
-  const open = store.openReasoning.value.has(message.id);
+  // A block that holds the event the user selected opens by itself (unless they closed it).
+  const holdsSelected = store.selected.value === index && start !== undefined && index >= start && (rawEnd === undefined || index <= rawEnd);
+  const open = store.openReasoning.value.has(message.id) || (holdsSelected && !store.closedReasoning.value.has(message.id));
   const encrypted = (message as { encryptedValue?: string }).encryptedValue;
   return (
     <details
@@ -41,10 +44,12 @@ export function ReasoningBlock({ store, message, index, following }: { store: Se
       onToggle={(e) => {
         const now = (e.currentTarget as HTMLDetailsElement).open;
         if (now === open) return;
-        const next = new Set(store.openReasoning.value);
-        if (now) next.add(message.id);
-        else next.delete(message.id);
-        store.openReasoning.value = next;
+        const opened = new Set(store.openReasoning.value);
+        const closed = new Set(store.closedReasoning.value);
+        if (now) (opened.add(message.id), closed.delete(message.id));
+        else (opened.delete(message.id), closed.add(message.id));
+        store.openReasoning.value = opened;
+        store.closedReasoning.value = closed;
       }}
     >
       <summary>

@@ -4,9 +4,10 @@
  *   agui-devtools replay FILE [--at N] [--json]
  *   agui-devtools replay FILE --summary [--at N] [--format json|text]
  *   agui-devtools lint FILE|GLOB... [--format text|json|sarif|junit] [--jobs N]
+ *   agui-devtools diff A B [--run-a RUNID] [--run-b RUNID] [--ignore POINTER]... [--text joined|deltas] [--ids order|exact] [--format text|json]
  *
  * FILE is a JSON array of events, JSONL, SSE text, a protobuf frame dump or a session export; `-` is stdin.
- * Exit codes: 0 fine, 1 lint found an error, 2 the input or the command could not be used.
+ * Exit codes: 0 fine (diff: equivalent), 1 lint found an error (diff: they differ), 2 the input or the command could not be used.
  */
 import { readFileSync } from 'node:fs';
 import { escapeInvisible, terminalText } from '../engine/util/encode';
@@ -17,6 +18,7 @@ import type { FileLint } from './lint';
 import { defaultJobs, lintInWorkers, lintPath } from './pool';
 import { jsonReport, junitReport, REPORT_FORMATS, type ReportFormat, sarifReport, textReport } from './reports';
 import { formatRunSummaries, formatSummary, runSummaries } from './summary';
+import { diffCommand, UsageFault } from './diff';
 
 export interface CliIo {
   stdout(text: string): void;
@@ -46,6 +48,12 @@ const USAGE = `Usage:
                                                 per run: status, outcome, events, duration, TTFT, usage
   agui-devtools lint FILE|GLOB... [--format text|json|sarif|junit] [--jobs N]
                                                 protocol problems; exit 1 when there is an error
+  agui-devtools diff A B [--run-a RUNID] [--run-b RUNID] [--ignore POINTER]... [--text joined|deltas]
+                     [--ids order|exact] [--format text|json]
+                                                A against B: the first divergence, events, messages, state, problems,
+                                                metrics; ids matched by order, text joined per message (by default);
+                                                --ignore /cart/total (state) or event:/metadata/traceId (every event);
+                                                exit 0 when equivalent, 1 when they differ
 FILE: a JSON array of events, JSONL, SSE text, a protobuf frame dump, or an AG-UI DevTools session; - reads stdin.
 GLOB: quoted, e.g. 'sessions/**/*.agui.json' (* ? ** [abc] {a,b}); files are linted in parallel.
 Rules: RULES.md.`;
@@ -62,25 +70,29 @@ function readSource(io: CliIo, file: string): Uint8Array {
   }
 }
 
+/** Options that take a value (as `--name value` or `--name=value`); `ignore` may be given more than once. */
+const VALUE_FLAGS = new Set(['at', 'format', 'jobs', 'run-a', 'run-b', 'ignore', 'text', 'ids']);
+
 function parseArgs(argv: string[]) {
   const [command, ...rest] = argv;
   const flags = new Map<string, string | true>();
+  const ignore: string[] = [];
   const positional: string[] = [];
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i]!;
     if (a === '-') positional.push(a);
     else if (a.startsWith('--')) {
       const [name, inline] = a.slice(2).split('=', 2) as [string, string | undefined];
-      if (inline !== undefined) flags.set(name, inline);
-      else if ((name === 'at' || name === 'format' || name === 'jobs') && i + 1 < rest.length) flags.set(name, rest[++i]!);
-      else flags.set(name, true);
+      const value = inline ?? (VALUE_FLAGS.has(name) && i + 1 < rest.length ? rest[++i]! : true);
+      if (name === 'ignore' && value !== true) ignore.push(value);
+      flags.set(name, value);
     } else positional.push(a);
   }
-  return { command, flags, positional };
+  return { command, flags, positional, ignore };
 }
 
 async function main(argv: string[], io: CliIo): Promise<number> {
-  const { command, flags, positional } = parseArgs(argv);
+  const { command, flags, positional, ignore } = parseArgs(argv);
   if (!command || command === '--help' || command === '-h' || command === 'help') {
     io.stdout(`${USAGE}\n`);
     return command ? 0 : 2;
@@ -89,14 +101,16 @@ async function main(argv: string[], io: CliIo): Promise<number> {
     io.stdout(`${VERSION}\n`);
     return 0;
   }
-  if (command !== 'replay' && command !== 'lint') throw new UsageError(`unknown command "${command}" (replay or lint)`);
+  if (command !== 'replay' && command !== 'lint' && command !== 'diff') throw new UsageError(`unknown command "${command}" (replay, lint or diff)`);
   const file = positional[0];
   if (!file) throw new UsageError(`${command} needs a FILE (or - for standard input)`);
-  for (const name of flags.keys()) {
-    const allowed = command === 'replay' ? ['at', 'json', 'summary', 'format'] : ['format', 'jobs'];
+  for (const [name, value] of flags) {
+    const allowed = command === 'replay' ? ['at', 'json', 'summary', 'format'] : command === 'diff' ? ['run-a', 'run-b', 'ignore', 'text', 'ids', 'format'] : ['format', 'jobs'];
     if (!allowed.includes(name)) throw new UsageError(`unknown option --${name} for ${command}`);
+    if (value === true && command === 'diff') throw new UsageError(`--${name} takes a value`);
   }
   if (command === 'lint') return lint(positional, flags, io);
+  if (command === 'diff') return diff(positional, flags, ignore, io);
   if (positional.length > 1) throw new UsageError('replay reads one FILE');
   const { session, format } = readInput(readSource(io, file), file);
   const replay = replaySession(session);
@@ -124,6 +138,27 @@ async function main(argv: string[], io: CliIo): Promise<number> {
     io.stdout(formatSummary({ file, format, frames, replay, view, session }));
   }
   return 0;
+}
+
+function diff(files: string[], flags: Map<string, string | true>, ignore: string[], io: CliIo): number {
+  if (files.length !== 2) throw new UsageError('diff compares two files: A and B');
+  if (files[0] === '-' && files[1] === '-') throw new UsageError('diff reads standard input for one side at most');
+  const value = (name: string) => flags.get(name) as string | undefined;
+  try {
+    const { exitCode, output } = diffCommand([files[0]!, files[1]!], (f) => readSource(io, f), {
+      ignore,
+      ...(value('run-a') !== undefined && { runA: value('run-a') }),
+      ...(value('run-b') !== undefined && { runB: value('run-b') }),
+      ...(value('text') !== undefined && { text: value('text') }),
+      ...(value('ids') !== undefined && { ids: value('ids') }),
+      ...(value('format') !== undefined && { format: value('format') }),
+    });
+    io.stdout(output);
+    return exitCode;
+  } catch (error) {
+    if (error instanceof UsageFault) throw new UsageError(error.message);
+    throw error;
+  }
 }
 
 async function lint(patterns: string[], flags: Map<string, string | true>, io: CliIo): Promise<number> {

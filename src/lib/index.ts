@@ -5,9 +5,11 @@
 import type { Problem } from '../engine/verify/rules';
 import { finalLanes } from '../engine/session/exportFormats';
 import { importSession } from '../engine/session/exportFormat';
-import { readInput } from '../engine/session/readInput';
+import { InputError, readInput } from '../engine/session/readInput';
 import { replaySession } from '../engine/session/replaySession';
-import type { Session } from '../engine/session/session';
+import { Session } from '../engine/session/session';
+import { type Comparison, compareRuns, type CompareSide } from '../engine/compare/compare';
+import type { CompareOptions } from '../engine/compare/normalize';
 
 export type { Problem } from '../engine/verify/rules';
 export { buildExport, deriveSession, finalLanes } from '../engine/session/exportFormats';
@@ -45,3 +47,72 @@ export function replayInput(input: Uint8Array | string, name = 'input'): ReplayR
 export function lint(input: Uint8Array | string, name = 'input'): Problem[] {
   return replayInput(input, name).problems;
 }
+
+export { compareRuns } from '../engine/compare/compare';
+export type { Comparison, CompareSide, MessageDiff, Row } from '../engine/compare/compare';
+export type { CompareOptions } from '../engine/compare/normalize';
+
+/** What the comparison and the matchers take: a Session, a session file (object or text), events, or any input the CLI reads. */
+export type AguiInput = Session | Uint8Array | string | readonly object[] | { format: string };
+
+const sessionOf = (input: AguiInput, name: string): Session => {
+  if (input instanceof Session) return input;
+  if (input instanceof Uint8Array || typeof input === 'string') return readInput(typeof input === 'string' ? new TextEncoder().encode(input) : input, name).session;
+  if (Array.isArray(input)) return readInput(new TextEncoder().encode(JSON.stringify(input)), name).session;
+  return importSession(input);
+};
+
+/** A side of a comparison: the session, replayed, with the run of that id (all runs without one). */
+function sideOf(input: AguiInput, name: string, runId?: string): CompareSide {
+  const session = sessionOf(input, name);
+  const replay = replaySession(session);
+  if (runId === undefined) return { session, replay };
+  const runs = replay.timeline.runs.filter((r) => r.runId === runId).map((r) => r.key);
+  if (runs.length === 0) throw new InputError(`${name}: no run with id ${runId}`);
+  return { session, replay, runs };
+}
+
+/** A against B under the normalization (ids by order, timestamps ignored, text joined per message, by default). */
+export function compareSessions(a: AguiInput, b: AguiInput, options: CompareOptions & { runA?: string; runB?: string } = {}): Comparison {
+  return compareRuns(sideOf(a, 'A', options.runA), sideOf(b, 'B', options.runB), options);
+}
+
+type MatcherResult = { pass: boolean; message: () => string };
+
+/** The first divergence in words: the two items there, as the CLI's diff shows them. */
+function divergenceText(c: Comparison): string {
+  if (!c.firstDivergence) {
+    const parts = [c.state.length ? `the final state differs (${c.state.map((o) => `${o.op} ${o.path}`).slice(0, 5).join(', ')})` : '', c.messages.some((m) => m.status !== 'equal') ? 'the messages differ' : ''];
+    return parts.filter(Boolean).join('; ') || 'the outcomes differ';
+  }
+  const row = c.rows.find((r) => r.op !== 'equal')!;
+  const a = row.op === 'added' ? '(nothing)' : c.items.a[row.a]?.key;
+  const b = row.op === 'removed' ? '(nothing)' : c.items.b[row.b]?.key;
+  return `first divergence at A #${c.firstDivergence.a} · B #${c.firstDivergence.b} (${row.op}${row.fields?.length ? `: ${row.fields.slice(0, 5).join(', ')}` : ''})\n  received: ${a}\n  golden:   ${b}\n(${c.events.changed} changed, ${c.events.removed} only received, ${c.events.added} only golden)`;
+}
+
+/**
+ * vitest (or Jest) matchers: `expect.extend(aguiMatchers)`, then
+ * `expect(actual).toMatchAguiSession(golden, options)` (fails with the first divergence) and
+ * `expect(events).toBeValidAgui()` (fails with the located problems).
+ */
+export const aguiMatchers = {
+  toMatchAguiSession(received: AguiInput, golden: AguiInput, options: CompareOptions & { runA?: string; runB?: string } = {}): MatcherResult {
+    const c = compareSessions(received, golden, options);
+    return { pass: c.equivalent, message: () => (c.equivalent ? 'expected the sessions to differ, but they are equivalent' : `expected the session to match the golden one: ${divergenceText(c)}`) };
+  },
+  toBeValidAgui(received: AguiInput): MatcherResult {
+    const session = sessionOf(received, 'received');
+    const problems = replaySession(session).problems.filter((p) => p.severity === 'error');
+    return {
+      pass: problems.length === 0,
+      message: () =>
+        problems.length === 0
+          ? 'expected protocol errors, but there are none'
+          : `expected no protocol error, found ${problems.length}:\n${problems
+              .slice(0, 20)
+              .map((p) => `  #${p.eventIndex} ${p.ruleId}: ${p.message}`)
+              .join('\n')}`,
+    };
+  },
+};

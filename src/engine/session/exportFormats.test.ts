@@ -132,7 +132,8 @@ describe('export formats', () => {
 
   it('the test file carries the session and its final messages and state', () => {
     const { text } = buildExport(sample(), { format: 'test', now });
-    expect(text).toContain("import { replaySessionFile } from 'agui-devtools';");
+    expect(text).toContain("import { aguiMatchers, replaySessionFile } from 'agui-devtools';");
+    expect(text).toContain('expect.extend(aguiMatchers);');
     expect(text).toContain('"SECRET-ANSWER"');
     expect(text).toMatch(/const recorded = \{\n {2}"t1": \{/);
   });

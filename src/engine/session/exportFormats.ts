@@ -212,7 +212,15 @@ function generatedTest(base: string, scope: string, redactedGroups: readonly str
  * it was recorded. Run it with vitest in a project that depends on agui-devtools (see its README).
  */
 import { describe, expect, it } from 'vitest';
-import { replaySessionFile } from 'agui-devtools';
+import { aguiMatchers, replaySessionFile } from 'agui-devtools';
+
+expect.extend(aguiMatchers);
+declare module 'vitest' {
+  interface Assertion<T> {
+    toBeValidAgui(): T;
+    toMatchAguiSession(golden: unknown, options?: object): T;
+  }
+}
 
 const exported = ${codeLiteral(exported)};
 
@@ -224,7 +232,7 @@ describe(\`AG-UI session \${exported.file}\`, () => {
   const result = replaySessionFile(session);
 
   it('breaks no protocol rule', () => {
-    expect(result.problems.filter((p) => p.severity === 'error').map((p) => \`#\${p.eventIndex} \${p.ruleId}: \${p.message}\`)).toEqual([]);
+    expect(session).toBeValidAgui();
   });
 
   it('ends with the recorded messages and state', () => {

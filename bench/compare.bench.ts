@@ -1,0 +1,73 @@
+/**
+ * Compare benchmark (`npm run bench:compare`; run `npm run build:cli` first): `agui-devtools diff` as a whole CLI
+ * process on two runs that differ in 100 places (20,000 events each: target < 1 s; 200,000 each: target < 10 s,
+ * with its peak memory beside the same process linting one of the files, the reference measured in this run:
+ * memory linear in N+M), and on two wholly different runs of 20,000 events (capped: it says "more than N
+ * differences" and neither stalls nor takes quadratic memory).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const CLI = join(import.meta.dirname, '..', 'dist', 'cli', 'agui-devtools.mjs');
+const dir = mkdtempSync(join(tmpdir(), 'agui-compare-bench-'));
+
+/** A run of n events: text messages with tool calls and state deltas; `changes` of them altered evenly (B). */
+function runEvents(n: number, changes: number, variant: string): string {
+  const lines: string[] = [JSON.stringify({ type: 'RUN_STARTED', threadId: 't', runId: `r-${variant}` })];
+  const every = changes > 0 ? Math.floor(n / changes) : Number.POSITIVE_INFINITY;
+  let i = 1;
+  let m = 0;
+  while (i < n - 1) {
+    const id = `${variant}-m${m++}`;
+    const altered = Math.floor(i / every) !== Math.floor((i + 6) / every);
+    lines.push(
+      JSON.stringify({ type: 'TEXT_MESSAGE_START', messageId: id, role: 'assistant' }),
+      JSON.stringify({ type: 'TEXT_MESSAGE_CONTENT', messageId: id, delta: `message ${m} ` }),
+      JSON.stringify({ type: 'TEXT_MESSAGE_CONTENT', messageId: id, delta: altered ? 'changed' : 'same' }),
+      JSON.stringify({ type: 'TEXT_MESSAGE_END', messageId: id }),
+      JSON.stringify({ type: 'STATE_DELTA', delta: [{ op: 'add', path: `/k${m % 50}`, value: m }] }),
+      JSON.stringify({ type: 'CUSTOM', name: 'tick', value: m }),
+    );
+    i += 6;
+  }
+  lines.push(JSON.stringify({ type: 'RUN_FINISHED', threadId: 't', runId: `r-${variant}` }));
+  return `${lines.join('\n')}\n`;
+}
+
+/** Runs the CLI with /usr/bin/time-like figures: wall ms and the peak resident set (KB), from the child's own report. */
+function measure(args: string[]): { ms: number; peakMB: number; code: number | null; out: string } {
+  const script = `const t=performance.now();await import(${JSON.stringify(CLI)});process.on('exit',()=>process.stderr.write('\\n@@'+(performance.now()-t)+' '+process.resourceUsage().maxRSS));`;
+  const r = spawnSync('node', ['--input-type=module', '-e', script, 'x', ...args], { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 28 });
+  const [ms, rss] = (r.stderr.match(/@@([\d.]+) (\d+)/) ?? []).slice(1).map(Number);
+  return { ms: ms ?? Number.NaN, peakMB: (rss ?? 0) / 1024, code: r.status, out: r.stdout || r.stderr };
+}
+
+try {
+  const checks: [boolean, string][] = [];
+  for (const n of [20_000, 200_000]) {
+    writeFileSync(join(dir, `a${n}.jsonl`), runEvents(n, 0, 'a'));
+    writeFileSync(join(dir, `b${n}.jsonl`), runEvents(n, 100, 'b'));
+    const lint = measure(['lint', `a${n}.jsonl`, '--format', 'json']);
+    const diff = measure(['diff', `a${n}.jsonl`, `b${n}.jsonl`, '--format', 'json']);
+    if (!diff.out.startsWith("{")) throw new Error(`diff of ${n} failed (exit ${diff.code}): ${diff.out.slice(0, 300)}`);
+    const j = JSON.parse(diff.out) as { events: Record<string, number> };
+    const target = n === 20_000 ? 1000 : 10_000;
+    console.log(`${n.toLocaleString('en')} events each, 100 altered messages: diff ${diff.ms.toFixed(0)} ms, peak ${diff.peakMB.toFixed(0)} MB (exit ${diff.code}; ${JSON.stringify(j.events)})`);
+    console.log(`  reference, lint of A alone: ${lint.ms.toFixed(0)} ms, peak ${lint.peakMB.toFixed(0)} MB; diff / lint: ${(diff.ms / lint.ms).toFixed(2)}x time, ${(diff.peakMB / lint.peakMB).toFixed(2)}x memory (two inputs: about 2x is linear)`);
+    checks.push([diff.ms < target, `diff of ${n.toLocaleString('en')} against ${n.toLocaleString('en')} events with 100 differences: ${diff.ms.toFixed(0)} ms (target < ${target} ms)`]);
+    checks.push([diff.peakMB / lint.peakMB < 3, `  its memory against linting one input: ${(diff.peakMB / lint.peakMB).toFixed(2)}x (target < 3x: linear in N+M)`]);
+  }
+  // Wholly different: every event of B differs from A's.
+  const n = 20_000;
+  writeFileSync(join(dir, 'x.jsonl'), runEvents(n, 0, 'x').replace(/"same"/g, '"other"').replace(/"tick"/g, '"tock"').replace(/message /g, 'note '));
+  const lint = measure(['lint', `a${n}.jsonl`, '--format', 'json']);
+  const wholly = measure(['diff', `a${n}.jsonl`, 'x.jsonl']);
+  console.log(`wholly different runs of ${n.toLocaleString('en')} events: ${wholly.ms.toFixed(0)} ms, peak ${wholly.peakMB.toFixed(0)} MB; it says: ${wholly.out.split('\n')[1]}`);
+  checks.push([wholly.ms < 5000 && wholly.peakMB / lint.peakMB < 4 && /more than \d+ differences/.test(wholly.out), `  capped, no stall (< 5 s) and no quadratic memory (${(wholly.peakMB / lint.peakMB).toFixed(2)}x lint's, target < 4x)`]);
+  for (const [ok, text] of checks) console.log(`${ok ? 'PASS' : 'FAIL'}  ${text}`);
+  if (checks.some(([ok]) => !ok)) process.exitCode = 1;
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

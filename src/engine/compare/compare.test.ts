@@ -192,5 +192,5 @@ describe('compared with itself under fresh ids', () => {
       if (!c.equivalent) failures.push(`seed ${seed}: first divergence ${JSON.stringify(c.firstDivergence)}, ${JSON.stringify(c.events)}, state ${c.state.length}, messages ${c.messages.filter((m) => m.status !== 'equal').length}`);
     }
     expect(failures.slice(0, 5)).toEqual([]);
-  });
+  }, 180_000);
 });

@@ -112,16 +112,18 @@ const sideRuns = (side: CompareSide): RunEntity[] => (side.runs ? side.runs.map(
 
 export function compareRuns(a: CompareSide, b: CompareSide, options: CompareOptions & { maxDifferences?: number } = {}): Comparison {
   const maxD = options.maxDifferences ?? DEFAULT_MAX_D;
-  const na = normalizeSide(a.session.frames, sideIndices(a), options);
-  const nb = normalizeSide(b.session.frames, sideIndices(b), options);
+  const indicesA = sideIndices(a);
+  const indicesB = sideIndices(b);
+  const na = normalizeSide(a.session.frames, indicesA, options);
+  const nb = normalizeSide(b.session.frames, indicesB, options);
   const rows = alignItems(na.items, nb.items, maxD);
   const events = { equal: 0, added: 0, removed: 0, changed: 0 };
   for (const r of rows.rows) events[r.op]++;
   const first = rows.rows.find((r) => r.op !== 'equal');
   const inputAt = (items: Item[], pos: number, frames: number) => (pos < items.length ? items[pos]!.indices[0]! : items.length ? items[items.length - 1]!.indices.reduce((x, y) => Math.max(x, y), 0) + 1 : frames);
   const ignore = ignoreLists(options.ignore);
-  const finalA = finalWorld(a, na.ids);
-  const finalB = finalWorld(b, nb.ids);
+  const finalA = finalWorld(a, indicesA);
+  const finalB = finalWorld(b, indicesB);
   const stateA = withoutPaths(finalA.state, ignore.state);
   const stateB = withoutPaths(finalB.state, ignore.state);
   const state = jsonpatch.compare(toDoc(stateA), toDoc(stateB));
@@ -201,14 +203,19 @@ function pairBlock(a: readonly Item[], b: readonly Item[], removed: number[], ad
   return rows;
 }
 
-/** Messages and state at the end of the last run compared (its conversation), ids of the side's id map. */
-function finalWorld(side: CompareSide, ids: IdMap): { messages: Msg[]; state: unknown } {
-  const indices = sideIndices(side);
+/**
+ * Messages and state at the end of the last run compared (its conversation). For chosen runs, the conversation
+ * is theirs: the messages made or changed since the first of them started (a thread's earlier turns are not
+ * this run's).
+ */
+function finalWorld(side: CompareSide, indices: readonly number[]): { messages: Msg[]; state: unknown } {
   const last = indices[indices.length - 1];
   if (last === undefined) return { messages: [], state: undefined };
   const view = side.replay.at(last);
-  void ids;
-  return { messages: view.messages, state: view.state };
+  const first = side.runs?.length ? side.replay.timeline.runs[side.runs[0]!] : undefined;
+  if (!first || first.start <= 0) return { messages: view.messages, state: view.state };
+  const before = new Map(side.replay.at(first.start - 1, view.lane).messages.map((m) => [m.id, canonical(m)]));
+  return { messages: view.messages.filter((m) => before.get(m.id) !== canonical(m)), state: view.state };
 }
 
 const textOf = (m: Msg): string => (typeof m.content === 'string' ? m.content : m.content === undefined ? '' : canonical(m.content));

@@ -391,7 +391,8 @@ export class Replay {
   at(index: number, laneKey = index >= 0 ? this.laneAt(index) : (this.laneOfIndex[0] ?? 'default')): ReplayView {
     const last = Math.min(index, this.length - 1);
     if (this.cache && this.cache.index === last && this.cache.view.lane === laneKey) return this.cache.view;
-    const view = this.seek(last, laneKey);
+    // As of the latest event, the world is the forward pass's own: nothing to replay.
+    const view = last === this.length - 1 && last >= 0 ? (this.latestView(last, laneKey) ?? this.seek(last, laneKey)) : this.seek(last, laneKey);
     this.cache = { index: last, view };
     return view;
   }
@@ -404,6 +405,20 @@ export class Replay {
     let before: ReplayView | undefined;
     const after = this.seek(Math.min(index, this.length - 1), laneKey, index, (v) => (before = v));
     return { before: before ?? after, after };
+  }
+
+  /** The view after the latest event from the forward pass's lane (undefined when the pass holds no such lane). */
+  private latestView(last: number, laneKey: string): ReplayView | undefined {
+    const known = this.lanes.get(laneKey);
+    if (!known) return undefined;
+    const v: ReplayView = { index: last, lane: laneKey, messages: known.lane.messages.toArray(), state: known.lane.state, pendingInterrupts: known.lane.pendingInterrupts };
+    const since = known.unknownSince;
+    if (since !== undefined && last >= since) {
+      const state = known.stateKnownAt === undefined || known.stateKnownAt > last;
+      const messages = known.messagesKnownAt === undefined || known.messagesKnownAt > last;
+      if (state || messages) v.unknown = { state, messages, since };
+    }
+    return v;
   }
 
   private seek(last: number, laneKey: string, pauseAt?: number, onPause?: (view: ReplayView) => void): ReplayView {

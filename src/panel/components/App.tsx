@@ -11,6 +11,7 @@ import { ReplayBar } from './ReplayBar';
 import { ReplayDialog } from './ReplayDialog';
 import { replayAvailable, replayRequest } from '../replay/replayRequest';
 import { Split } from './Split';
+import { CompareView } from './compare/CompareView';
 import { EventList, ROW_HEIGHT } from './EventList';
 import { Inspector } from './Inspector';
 import { Toolbar, type ToolbarActions } from './Toolbar';
@@ -64,7 +65,11 @@ export function App({ store, actions, capture, replay }: { store: SessionStore; 
       <ImportProgressBar />
       {replay && <ReplayBar store={store} control={replay} />}
       <Banners store={store} />
-      <Split first={<EventList store={store} />} second={<Inspector store={store} />} />
+      {store.compare.value ? (
+        <CompareView store={store} start={store.compare.value} onClose={() => (store.compare.value = null)} />
+      ) : (
+        <Split first={<EventList store={store} />} second={<Inspector store={store} />} />
+      )}
     </div>
   );
 }

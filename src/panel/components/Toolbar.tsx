@@ -112,6 +112,17 @@ export function Toolbar({ store, actions }: { store: SessionStore; actions: Tool
           <button type="button" class="button" onClick={() => actions.openExport?.()} disabled={streams === 0} data-testid="export">
             Export
           </button>
+          <button
+            type="button"
+            class="button"
+            aria-pressed={store.compare.value !== null}
+            onClick={() => (store.compare.value = store.compare.value ? null : {})}
+            disabled={store.replay.value.timeline.runs.length === 0}
+            title="Compare two runs, or a run with one of a file: the first divergence, and what differs"
+            data-testid="compare-open"
+          >
+            Compare
+          </button>
           {actions.openReplay && (
             <button
               type="button"

@@ -64,7 +64,7 @@ export function createSessionStore(options: { emptyText?: string } = {}) {
   const scope = signal<Scope>(null);
   const onlyProblems = signal(false);
   const tab = signal<Tab>('event');
-  const { openReasoning, closedReasoning } = reasoningBlocks();
+  const { openReasoning, closedReasoning, compare } = viewSignals();
   /** Set while an imported file is shown instead of the live capture. */
   const imported = signal<{ name: string } | null>(null);
   let unsubscribe: () => void = () => undefined;
@@ -169,6 +169,7 @@ export function createSessionStore(options: { emptyText?: string } = {}) {
     shownCount,
     openReasoning,
     closedReasoning,
+    compare,
     tab,
     imported,
     /** When event i's run started (its stream's opening when it is outside a run), for "+ms since run start". */
@@ -201,10 +202,15 @@ export function createSessionStore(options: { emptyText?: string } = {}) {
 export type SessionStore = ReturnType<typeof createSessionStore>;
 
 /**
- * The reasoning blocks opened and closed by the user (by message id), wherever reasoning shows: a block that holds
- * the selected event opens by itself unless the user closed it.
+ * What the user opened: the reasoning blocks opened and closed (by message id), wherever reasoning shows (a block
+ * that holds the selected event opens by itself unless the user closed it); the Compare view, when open, with the
+ * runs it starts with (by key; absent: the last two).
  */
-const reasoningBlocks = () => ({ openReasoning: signal<ReadonlySet<string>>(new Set()), closedReasoning: signal<ReadonlySet<string>>(new Set()) });
+const viewSignals = () => ({
+  openReasoning: signal<ReadonlySet<string>>(new Set()),
+  closedReasoning: signal<ReadonlySet<string>>(new Set()),
+  compare: signal<{ a?: number; b?: number } | null>(null),
+});
 
 /** Messages shown inline at the top of the panel until dismissed (never alert(), which DevTools may swallow). */
 function createBanners() {

@@ -34,6 +34,8 @@ const COLUMNS: { id: RunColumn; label: string; title: string; priority: 1 | 2 | 
 export function RunsTable({ store, index }: { store: SessionStore; index: number }) {
   const sort = useSignal<{ by: RunColumn; descending: boolean }>({ by: 'startedAt', descending: false });
   const all = useSignal(false);
+  /** Up to two runs ticked to compare (a third tick lets the oldest go). */
+  const picked = useSignal<number[]>([]);
   const session = store.session.value;
   const replay = store.replay.value;
   const version = store.version.value;
@@ -49,6 +51,21 @@ export function RunsTable({ store, index }: { store: SessionStore; index: number
         <span class="muted">
           {rows.length} run{rows.length === 1 ? '' : 's'} as of #{index}
         </span>
+        {picked.value.length === 2 ? (
+          <button
+            type="button"
+            class="button"
+            data-testid="runs-compare"
+            onClick={() => {
+              const [a, b] = [...picked.value].sort((x, y) => x - y) as [number, number];
+              store.compare.value = { a, b };
+            }}
+          >
+            Compare these 2 runs
+          </button>
+        ) : (
+          <span class="muted">tick two runs to compare them</span>
+        )}
         <button type="button" class="link" aria-pressed={all.value} onClick={() => (all.value = !all.value)} data-testid="runs-all-columns">
           {all.value ? 'Fewer columns' : 'All columns'}
         </button>
@@ -57,6 +74,9 @@ export function RunsTable({ store, index }: { store: SessionStore; index: number
         <table class="runs-table" data-testid="runs-table" aria-label="Runs">
           <thead>
             <tr>
+              <th scope="col" class="pick" title="Tick two runs to compare them">
+                ⇄
+              </th>
               {COLUMNS.map((c) => (
                 <th
                   key={c.id}
@@ -88,6 +108,14 @@ export function RunsTable({ store, index }: { store: SessionStore; index: number
                 }}
                 aria-label={`run ${r.runId}, ${r.outcome}`}
               >
+                <td class="pick" onClick={(e) => e.stopPropagation()}>
+                  <input
+                    type="checkbox"
+                    aria-label={`Compare run ${r.runId}`}
+                    checked={picked.value.includes(r.key)}
+                    onChange={() => (picked.value = picked.value.includes(r.key) ? picked.value.filter((k) => k !== r.key) : [...picked.value, r.key].slice(-2))}
+                  />
+                </td>
                 {COLUMNS.map((c) => (
                   <td key={c.id} class={`p${c.priority} ${c.numeric ? 'num' : ''} col-${c.id}`}>
                     {c.id === 'outcome' ? <span class={`status status-${r.outcome}`}>{r.outcome}</span> : <Visible text={c.cell(r, t0)} />}

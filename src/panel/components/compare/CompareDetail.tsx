@@ -1,0 +1,259 @@
+/**
+ * The Compare view's lower part: the summary of what differs (outcome and metrics side by side, the conversation
+ * with inline text diffs, the final state as a JSON Patch and a highlighted tree, problems only one side has), the
+ * world on both sides as of the selected row (time travel on both), and the input each side's client sent.
+ */
+import { useSignal } from '@preact/signals';
+import type { Comparison, MetricsSummary, Row } from '../../../engine/compare/compare';
+import type { TextPart } from '../../../engine/compare/textDiff';
+import { type CompareSource, itemText } from '../../derive/compareView';
+import { diffText } from '../../../engine/compare/textDiff';
+import { JsonTree } from '../JsonTree';
+import { num } from '../format';
+
+type DetailTab = 'summary' | 'row' | 'input';
+
+const ms = (v: number | undefined) => (v === undefined ? '—' : v < 1000 ? `${Math.round(v)} ms` : `${(v / 1000).toFixed(2)} s`);
+
+export function CompareDetail({ c, a, b, row }: { c: Comparison; a: CompareSource; b: CompareSource; row: Row | undefined }) {
+  const tab = useSignal<DetailTab>('summary');
+  const tabs: [DetailTab, string][] = [
+    ['summary', 'Summary'],
+    ['row', 'At this row'],
+    ['input', 'Input'],
+  ];
+  return (
+    <div class="compare-detail">
+      <div class="tabs" role="tablist" aria-label="Comparison">
+        {tabs.map(([id, label]) => (
+          <button key={id} type="button" role="tab" aria-selected={tab.value === id} class={tab.value === id ? 'active' : ''} onClick={() => (tab.value = id)}>
+            {label}
+          </button>
+        ))}
+      </div>
+      <div class="tab-body compare-detail-body" role="tabpanel">
+        {tab.value === 'summary' ? <Summary c={c} /> : tab.value === 'row' ? <AtRow c={c} a={a} b={b} row={row} /> : <Input c={c} />}
+      </div>
+    </div>
+  );
+}
+
+/** An inline diff: removed parts struck, added parts marked. */
+export function InlineDiff({ parts }: { parts: readonly TextPart[] }) {
+  return (
+    <span class="inline-diff" data-testid="text-diff">
+      {parts.map((p, i) => (p.op === 'equal' ? <span key={i}>{p.text}</span> : p.op === 'removed' ? <del key={i}>{p.text}</del> : <ins key={i}>{p.text}</ins>))}
+    </span>
+  );
+}
+
+function Summary({ c }: { c: Comparison }) {
+  const changed = c.messages.filter((m) => m.status !== 'equal');
+  const equalMessages = c.messages.length - changed.length;
+  const paths = new Set(c.state.map((o) => o.path));
+  return (
+    <>
+      <h4>Runs</h4>
+      <RunsTable c={c} />
+      <h4>Messages</h4>
+      {changed.length === 0 ? (
+        <p class="muted">{c.messages.length ? `the same ${num(c.messages.length)} messages` : 'no messages'}</p>
+      ) : (
+        <ul class="compare-messages" data-testid="compare-messages">
+          {changed.map((m, i) => (
+            <li key={i} class={`cm cm-${m.status}`}>
+              <span class={`badge cm-status`}>{m.status}</span> <span class="role">{m.role}</span> <code class="muted">{m.id}</code>
+              {m.text && (
+                <div>
+                  <InlineDiff parts={m.text} />
+                </div>
+              )}
+              {m.toolCalls?.map((t) => (
+                <div key={t.id} class="muted">
+                  tool call <code>{t.id}</code> {t.status}: {t.nameA ?? ''}
+                  {t.nameB && t.nameB !== t.nameA ? ` → ${t.nameB}` : ''} {t.arguments && <InlineDiff parts={t.arguments} />}
+                </div>
+              ))}
+            </li>
+          ))}
+          {equalMessages > 0 && <li class="muted">and {num(equalMessages)} equal</li>}
+        </ul>
+      )}
+      <h4>Final state</h4>
+      {c.state.length === 0 ? (
+        <p class="muted">the same</p>
+      ) : (
+        <>
+          <ul class="compare-patch" data-testid="state-patch">
+            {c.state.map((o, i) => (
+              <li key={i}>
+                <code>{o.op}</code> <code>{o.path}</code>
+                {'value' in o && <> = <code>{JSON.stringify(o.value)}</code></>}
+              </li>
+            ))}
+          </ul>
+          <JsonTree value={c.finalState.b} name="B's final state, what differs from A marked" highlight={paths} />
+        </>
+      )}
+      <h4>Problems</h4>
+      {c.problems.onlyA.length + c.problems.onlyB.length === 0 ? (
+        <p class="muted">the same on both sides</p>
+      ) : (
+        <ul data-testid="compare-problems">
+          {[...c.problems.onlyA.map((p) => ['A', p] as const), ...c.problems.onlyB.map((p) => ['B', p] as const)].map(([side, p], i) => (
+            <li key={i}>
+              only in {side}: <span class={`sev sev-${p.severity}`}>{p.severity}</span> <code>{p.ruleId}</code> at #{p.eventIndex}: {p.message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+/** Outcome and metrics of each pair of runs, A beside B with the change. */
+function RunsTable({ c }: { c: Comparison }) {
+  const line = (label: string, f: (m: MetricsSummary) => number | undefined) => {
+    return c.runs.map((r, i) => {
+      const x = r.a && f(r.a.metrics);
+      const y = r.b && f(r.b.metrics);
+      const delta = x !== undefined && y !== undefined ? y - x : undefined;
+      return (
+        <tr key={`${label}${i}`}>
+          <th scope="row">{c.runs.length > 1 ? `${label} (run ${i + 1})` : label}</th>
+          <td>{ms(x)}</td>
+          <td>{ms(y)}</td>
+          <td class={delta === undefined || delta === 0 ? 'muted' : delta > 0 ? 'worse' : 'better'}>{delta === undefined ? '' : `${delta > 0 ? '+' : ''}${ms(delta)}`}</td>
+        </tr>
+      );
+    });
+  };
+  return (
+    <table class="compare-runs" data-testid="compare-runs">
+      <thead>
+        <tr>
+          <th />
+          <th scope="col">A</th>
+          <th scope="col">B</th>
+          <th scope="col">change</th>
+        </tr>
+      </thead>
+      <tbody>
+        {c.runs.map((r, i) => (
+          <tr key={`o${i}`}>
+            <th scope="row">outcome{c.runs.length > 1 ? ` (run ${i + 1})` : ''}</th>
+            <td>{r.a ? `${r.a.status === 'success' ? 'done' : r.a.status}` : '—'}</td>
+            <td>{r.b ? `${r.b.status === 'success' ? 'done' : r.b.status}` : '—'}</td>
+            <td>{r.a?.status !== r.b?.status ? 'changed' : ''}</td>
+          </tr>
+        ))}
+        {line('time to first event', (m) => m.firstEventMs)}
+        {line('TTFT', (m) => m.ttftMs)}
+        {line('first reasoning', (m) => m.firstReasoningMs)}
+        {line('duration', (m) => m.durationMs)}
+        {c.runs.map((r, i) => (
+          <OtherMetrics key={`m${i}`} a={r.a?.metrics} b={r.b?.metrics} suffix={c.runs.length > 1 ? ` (run ${i + 1})` : ''} />
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+const tokens = (m: MetricsSummary | undefined, k: 'inputTokens' | 'outputTokens') => {
+  const v = m?.usage.reduce((sum, u) => sum + (u[k] ?? 0), 0);
+  return v || undefined;
+};
+
+/** Tokens, tokens per second, each tool's latency and the events by type, where either side has them. */
+function OtherMetrics({ a, b, suffix }: { a: MetricsSummary | undefined; b: MetricsSummary | undefined; suffix: string }) {
+  const rows: [string, string, string, number | undefined][] = [];
+  const add = (label: string, x: number | undefined, y: number | undefined, show: (v: number) => string) => {
+    if (x === undefined && y === undefined) return;
+    rows.push([label, x === undefined ? '—' : show(x), y === undefined ? '—' : show(y), x !== undefined && y !== undefined ? y - x : undefined]);
+  };
+  add('input tokens', tokens(a, 'inputTokens'), tokens(b, 'inputTokens'), num);
+  add('output tokens', tokens(a, 'outputTokens'), tokens(b, 'outputTokens'), num);
+  add('tokens per second', a?.tokensPerSecond, b?.tokensPerSecond, (v) => v.toFixed(1));
+  for (const tool of new Set([...Object.keys(a?.toolLatencyMs ?? {}), ...Object.keys(b?.toolLatencyMs ?? {})])) add(`${tool} latency`, a?.toolLatencyMs[tool], b?.toolLatencyMs[tool], ms);
+  for (const type of new Set([...Object.keys(a?.eventsByType ?? {}), ...Object.keys(b?.eventsByType ?? {})])) {
+    const x = a?.eventsByType[type] ?? 0;
+    const y = b?.eventsByType[type] ?? 0;
+    if (x !== y) add(`${type} events`, x, y, num);
+  }
+  return (
+    <>
+      {rows.map(([label, x, y, delta]) => (
+        <tr key={label}>
+          <th scope="row">
+            {label}
+            {suffix}
+          </th>
+          <td>{x}</td>
+          <td>{y}</td>
+          <td class="muted">{delta === undefined || delta === 0 ? '' : `${delta > 0 ? '+' : ''}${Number.isInteger(delta) ? num(delta) : delta.toFixed(1)}`}</td>
+        </tr>
+      ))}
+    </>
+  );
+}
+
+/** Both sides as of the selected row: their state and conversation then. */
+function AtRow({ c, a, b, row }: { c: Comparison; a: CompareSource; b: CompareSource; row: Row | undefined }) {
+  if (!row) return <p class="muted">Select a row.</p>;
+  const ia = row.op === 'added' ? undefined : c.items.a[row.a];
+  const ib = row.op === 'removed' ? undefined : c.items.b[row.b];
+  const side = (label: string, source: CompareSource, index: number | undefined) => {
+    if (index === undefined) return <div class="compare-side"><h4>{label}</h4><p class="muted">nothing here: {label === 'A' ? 'only in B' : 'only in A'}</p></div>;
+    const view = source.replay.at(index);
+    return (
+      <div class="compare-side" data-testid={`at-row-${label.toLowerCase()}`}>
+        <h4>
+          {label} as of #{index}
+        </h4>
+        <JsonTree value={view.state ?? null} name={`${label}'s state`} />
+        <ul class="compare-side-messages">
+          {view.messages.map((m, i) => (
+            <li key={i}>
+              <span class="role">{m.role}</span> {typeof m.content === 'string' ? m.content.slice(0, 200) : ''}
+            </li>
+          ))}
+        </ul>
+      </div>
+    );
+  };
+  return (
+    <>
+      {row.op === 'changed' && (
+        <p class="compare-row-diff" data-testid="row-diff">
+          A #{ia?.indices[0]} · B #{ib?.indices[0]} {ia?.type}: <InlineDiff parts={diffText(itemText(ia, 2000), itemText(ib, 2000))} />
+        </p>
+      )}
+      {row.fields && row.fields.length > 0 && <p>changed: {row.fields.map((f) => <code key={f}>{f} </code>)}</p>}
+      <div class="compare-sides">
+        {side('A', a, ia?.indices[ia.indices.length - 1])}
+        {side('B', b, ib?.indices[ib.indices.length - 1])}
+      </div>
+    </>
+  );
+}
+
+function Input({ c }: { c: Comparison }) {
+  const parts = c.runs.flatMap((r, i) => Object.entries(r.input).filter(([, ops]) => ops.length > 0).map(([part, ops]) => ({ run: i + 1, part, ops })));
+  if (parts.length === 0) return <p class="muted">The clients sent the same input (messages, tools, context, state, forwardedProps, resume), ids matched by order.</p>;
+  return (
+    <ul data-testid="compare-input">
+      {parts.map((p, i) => (
+        <li key={i}>
+          <strong>{p.part}</strong>
+          {c.runs.length > 1 ? ` (run ${p.run})` : ''}:{' '}
+          {p.ops.map((o, j) => (
+            <code key={j}>
+              {o.op} {o.path}
+              {'value' in o ? ` = ${JSON.stringify(o.value).slice(0, 120)}` : ''}{' '}
+            </code>
+          ))}
+        </li>
+      ))}
+    </ul>
+  );
+}

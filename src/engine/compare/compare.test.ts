@@ -8,7 +8,7 @@ import { replaySession } from '../session/replaySession';
 import { generateSequence } from '../testing/generator';
 import { type CompareSide, compareRuns } from './compare';
 import { diffSequences } from './myers';
-import { IdMap, normalizeIds } from './normalize';
+import { canonical, canonicalIds, IdMap, normalizeIds } from './normalize';
 import { diffText } from './textDiff';
 
 type E = Record<string, unknown>;
@@ -179,6 +179,19 @@ describe("Myers' edit script", () => {
       ['added', 3000],
       ['equal', 1],
     ]);
+  });
+});
+
+describe('the keys', () => {
+  it('are, in one pass, the canonical text of the normalized event (2,000 generated sequences)', () => {
+    for (let seed = 1; seed <= 2000; seed++) {
+      const events = generateSequence(seed);
+      const one = new IdMap();
+      const two = new IdMap();
+      const fast = events.map((e) => canonicalIds(e, one));
+      const slow = events.map((e) => canonical(normalizeIds(e, two)));
+      if (fast.join('\n') !== slow.join('\n')) expect(fast, `seed ${seed}`).toEqual(slow);
+    }
   });
 });
 

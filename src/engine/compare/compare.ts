@@ -154,7 +154,16 @@ const toDoc = (v: unknown): object => (v !== null && typeof v === 'object' ? (v 
 /** The rows of the edit script, a removed item and an added item of the same type next to each other paired as changed. */
 export function alignItems(a: readonly Item[], b: readonly Item[], maxD = DEFAULT_MAX_D): { rows: Row[]; capped: boolean } {
   const intern = new Map<string, number>();
-  const code = (items: readonly Item[]) => Int32Array.from(items, (it) => intern.get(it.key) ?? (intern.set(it.key, intern.size), intern.size - 1));
+  const code = (items: readonly Item[]) => {
+    const out = new Int32Array(items.length);
+    for (let i = 0; i < items.length; i++) {
+      const key = items[i]!.key;
+      let n = intern.get(key);
+      if (n === undefined) intern.set(key, (n = intern.size));
+      out[i] = n;
+    }
+    return out;
+  };
   const script = diffSequences(code(a), code(b), maxD);
   const rows: Row[] = [];
   const edits = script.edits;

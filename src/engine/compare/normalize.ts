@@ -74,15 +74,20 @@ export class IdMap {
 
 const isObj = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
+/** The kind of id a member holds, if it is one (REASONING_ENCRYPTED_VALUE's entityId: a message's or a tool call's, as its subtype says). */
+const idKind = (obj: Record<string, unknown>, k: string, listKind: string | undefined): string | undefined =>
+  ID_KINDS[k] ?? (k === 'id' ? listKind : k === 'entityId' ? (obj.subtype === 'tool-call' ? 'call' : 'msg') : undefined);
+
 /** An event (or part of one) with its protocol ids replaced, timestamps and rawEvent left out. */
 export function normalizeIds(value: unknown, ids: IdMap, listKind?: string, top = true): unknown {
   if (Array.isArray(value)) return value.map((v) => normalizeIds(v, ids, listKind, false));
   if (!isObj(value)) return value;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) {
+  // Keys in sorted order, as canonicalIds maps them: ids are numbered the same by both.
+  for (const k of Object.keys(value).sort()) {
+    const v = value[k];
     if (top && DROPPED.has(k)) continue;
-    // REASONING_ENCRYPTED_VALUE's entityId is a message's or a tool call's id, as its subtype says.
-    const kind = ID_KINDS[k] ?? (k === 'id' ? listKind : k === 'entityId' ? (value.subtype === 'tool-call' ? 'call' : 'msg') : undefined);
+    const kind = idKind(value, k, listKind);
     if (kind && typeof v === 'string') out[k] = ids.map(kind, v);
     else if (kind && Array.isArray(v) && v.every((x) => typeof x === 'string')) out[k] = v.map((x) => ids.map(kind, x as string));
     else if (OPAQUE.has(k)) out[k] = v;
@@ -108,6 +113,34 @@ export function canonical(value: unknown): string {
     const v = obj[k];
     if (v === undefined || typeof v === 'function') continue;
     s += `${first ? '' : ','}${JSON.stringify(k)}:${canonical(v)}`;
+    first = false;
+  }
+  return `${s}}`;
+}
+
+/** `canonical(normalizeIds(value, ids, listKind, top))` in one pass, without building the normalized copy. */
+export function canonicalIds(value: unknown, ids: IdMap, listKind?: string, top = true): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) {
+    let s = '[';
+    for (let i = 0; i < value.length; i++) s += (i ? ',' : '') + (value[i] === undefined ? 'null' : canonicalIds(value[i], ids, listKind, false));
+    return `${s}]`;
+  }
+  const obj = value as Record<string, unknown>;
+  const keys = Object.keys(obj);
+  if (keys.length > 1) keys.sort();
+  let s = '{';
+  let first = true;
+  for (const k of keys) {
+    const v = obj[k];
+    if (v === undefined || typeof v === 'function' || (top && DROPPED.has(k))) continue;
+    const kind = idKind(obj, k, listKind);
+    let text: string;
+    if (kind && typeof v === 'string') text = JSON.stringify(ids.map(kind, v));
+    else if (kind && Array.isArray(v) && v.every((x) => typeof x === 'string')) text = `[${v.map((x) => JSON.stringify(ids.map(kind, x as string))).join(',')}]`;
+    else if (OPAQUE.has(k)) text = canonical(v);
+    else text = canonicalIds(v, ids, LIST_ID_KINDS[k], false);
+    s += `${first ? '' : ','}${JSON.stringify(k)}:${text}`;
     first = false;
   }
   return `${s}}`;
@@ -197,21 +230,37 @@ export function normalizeSide(frames: readonly Frame[], indices: readonly number
       source = { ...e, delta: t.text };
       covered = t.indices;
     }
-    let value = normalizeIds(source, ids) as Record<string, unknown>;
-    if (ignore.event.length) value = (withoutPaths(value, ignore.event) ?? {}) as Record<string, unknown>;
-    if (ignore.state.length) value = withoutStatePaths(value, ignore.state);
-    const key = canonical(value);
+    let item: Item;
+    if (ignore.event.length || ignore.state.length) {
+      let value = normalizeIds(source, ids) as Record<string, unknown>;
+      if (ignore.event.length) value = (withoutPaths(value, ignore.event) ?? {}) as Record<string, unknown>;
+      if (ignore.state.length) value = withoutStatePaths(value, ignore.state);
+      item = { type: e.type, value, key: canonical(value), indices: covered };
+    } else item = lazyItem(e.type, canonicalIds(source, ids), covered, source, ids);
+    const key = item.key;
     if (e.type === 'STATE_SNAPSHOT') {
       if ((options.collapseSnapshots ?? true) && key === lastSnapshot?.key) {
         lastSnapshot.indices.push(i);
         continue;
       }
     } else if (e.type === 'STATE_DELTA' || e.type === 'RUN_STARTED') lastSnapshot = undefined;
-    const item: Item = { type: e.type, value, key, indices: covered };
     if (e.type === 'STATE_SNAPSHOT') lastSnapshot = item;
     items.push(item);
   }
   return { items, ids };
+}
+
+/** An item whose normalized value is built when it is first read (most are only compared by key); its ids are all mapped by then. */
+function lazyItem(type: string, key: string, indices: number[], source: Record<string, unknown>, ids: IdMap): Item {
+  let value: unknown;
+  return {
+    type,
+    key,
+    indices,
+    get value() {
+      return (value ??= normalizeIds(source, ids));
+    },
+  };
 }
 
 /** A state event without the ignored state paths (a snapshot's values; a delta's operations on them). */

@@ -117,6 +117,7 @@ function RunsTable({ c }: { c: Comparison }) {
     return c.runs.map((r, i) => {
       const x = r.a && f(r.a.metrics);
       const y = r.b && f(r.b.metrics);
+      if (x === undefined && y === undefined) return null;
       const delta = x !== undefined && y !== undefined ? y - x : undefined;
       return (
         <tr key={`${label}${i}`}>

@@ -29,10 +29,11 @@ export function CompareView({ store, start, onClose }: { store: SessionStore; st
   const fileError = useSignal('');
   const exactIds = useSignal(false);
   const deltas = useSignal(false);
+  const keepSnapshots = useSignal(false);
   const ignoreText = useSignal('');
   const at = useSignal(0);
   const ignore = ignoreText.value.split(/[\s,]+/).filter((p) => p.startsWith('/') || p.startsWith('event:/'));
-  const options: CompareOptions = { ids: exactIds.value ? 'exact' : 'order', text: deltas.value ? 'deltas' : 'joined', ignore };
+  const options: CompareOptions = { ids: exactIds.value ? 'exact' : 'order', text: deltas.value ? 'deltas' : 'joined', collapseSnapshots: !keepSnapshots.value, ignore };
   const bSource = file.value ?? here;
   const c = comparisonOf({ source: here, runKey: a.value }, { source: bSource, runKey: b.value }, options);
   const starts = differenceStarts(c.rows);
@@ -89,6 +90,9 @@ export function CompareView({ store, start, onClose }: { store: SessionStore; st
         </label>
         <label class="check" title="Text and tool argument deltas are compared joined per message unless checked (a different chunking is then a difference)">
           <input type="checkbox" checked={deltas.value} onChange={() => (deltas.value = !deltas.value)} /> delta by delta
+        </label>
+        <label class="check" title="A STATE_SNAPSHOT equal to the one before it (no delta between) is folded into it unless checked">
+          <input type="checkbox" checked={keepSnapshots.value} onChange={() => (keepSnapshots.value = !keepSnapshots.value)} /> every snapshot
         </label>
         <input
           type="text"

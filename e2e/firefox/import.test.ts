@@ -44,17 +44,34 @@ test('Firefox viewer: ?src= opens a file from a URL; a URL that fails says so', 
 test('Firefox viewer: each bad file shows its inline message within 2 s, nothing polluted, no script run', async () => {
   const page = await firefox.browser.newPage();
   await page.goto(`${demo.url}/viewer/`);
+  // The 2 s are the page's: from the file chosen (its change event) to the message on screen, both seen in the page
+  // (the remote protocol's own round trips, slow on a busy machine, are not the viewer's).
+  await page.evaluate(() => {
+    const w = window as unknown as { __watch: { re?: RegExp; chosen?: number; seen?: number } };
+    w.__watch = {};
+    document.addEventListener('change', () => (w.__watch.chosen = performance.now()), true);
+    new MutationObserver(() => {
+      const text = [...document.querySelectorAll('[data-testid=banner]')].map((e) => e.textContent ?? '').join('\n');
+      if (w.__watch.re?.test(text) && w.__watch.seen === undefined) w.__watch.seen = performance.now();
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
   for (const file of BAD_FILES) {
-    const started = Date.now();
+    await page.evaluate(
+      (source: string, flags: string) => ((window as unknown as { __watch: object }).__watch = { re: new RegExp(source, flags) }),
+      file.message.source,
+      file.message.flags,
+    );
     const input = (await page.$('[data-testid=import]')) as ElementHandle<HTMLInputElement>;
     await input.uploadFile(join(dir, file.name));
     const banners = await poll(
       () => page.$$eval('[data-testid=banner]', (els) => els.map((e) => e.textContent ?? '').join('\n')),
       (t) => file.message.test(t),
-      2000,
+      10_000,
     );
     expect(banners, file.name).toMatch(file.message);
-    expect(Date.now() - started, file.name).toBeLessThan(2000);
+    const { chosen, seen } = await page.evaluate(() => (window as unknown as { __watch: { chosen?: number; seen?: number } }).__watch);
+    expect(chosen, `${file.name}: the change event`).toBeDefined();
+    expect((seen ?? Number.POSITIVE_INFINITY) - chosen!, file.name).toBeLessThan(2000);
     const imported = await textOf(page, '[data-testid=imported]');
     if (file.opens) expect(imported).toContain(file.name);
     else expect(imported).not.toContain(file.name);

@@ -44,11 +44,16 @@ test('two overlapping requests of one thread: each tool call under its own run i
   const table = panel.getByTestId('runs-table');
   await expect(table.locator('tbody tr')).toHaveCount(2);
   await expect(table.locator('tbody tr td.col-toolCalls')).toHaveText(['1', '1']);
+  // Sorted by TTFT: the rows in the order of their own TTFT cells (run-a's text is sent 20 ms after its start,
+  // run-b's 200 ms; which is faster on screen depends on the machine's load), then reversed.
+  const ttft = async () => (await table.locator('tbody tr td.col-ttftMs').allTextContents()).map((c) => (/ s$/.test(c) ? Number.parseFloat(c) * 1000 : Number.parseFloat(c)));
   await table.getByTestId('runs-sort-ttftMs').click();
   await expect(table.locator('th', { has: panel.getByTestId('runs-sort-ttftMs') })).toHaveAttribute('aria-sort', 'ascending');
-  await expect(table.locator('tbody tr td.col-runId')).toHaveText(['run-a', 'run-b']);
+  await expect.poll(async () => { const v = await ttft(); return v.length === 2 && v[0]! <= v[1]!; }).toBe(true);
+  const order = await table.locator('tbody tr td.col-runId').allTextContents();
+  expect([...order].sort()).toEqual(['run-a', 'run-b']);
   await table.getByTestId('runs-sort-ttftMs').click();
-  await expect(table.locator('tbody tr td.col-runId')).toHaveText(['run-b', 'run-a']);
+  await expect(table.locator('tbody tr td.col-runId')).toHaveText([order[1]!, order[0]!]);
   for (const theme of ['light', 'dark'] as const) {
     await panel.emulateMedia({ colorScheme: theme });
     await panel.screenshot({ path: join(ARTIFACTS, `runs-table-1280-${theme}.png`) });

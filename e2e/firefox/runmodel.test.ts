@@ -41,10 +41,20 @@ test('Firefox: two overlapping requests of one thread: each tool call under its 
   expect(await poll(() => attrs(panel, '[data-run-id="run-a"] [data-tool-call-id]', 'data-tool-call-id'), (v) => v.length > 0)).toEqual(['tc-a']);
   expect(await attrs(panel, '[data-run-id="run-b"] [data-tool-call-id]', 'data-tool-call-id')).toEqual(['tc-b']);
   expect(await texts(panel, '[data-testid=runs-table] tbody td.col-toolCalls')).toEqual(['1', '1']);
+  // Sorted by TTFT: the rows in the order of their own TTFT cells (which run is faster depends on the machine's load:
+  // run-a's text is sent 20 ms after its start, run-b's 200 ms), then reversed.
+  const ttft = async () => {
+    const cells = await texts(panel, '[data-testid=runs-table] tbody td.col-ttftMs');
+    return cells.map((c) => (/ s$/.test(c) ? Number.parseFloat(c) * 1000 : Number.parseFloat(c)));
+  };
   await click(panel, '[data-testid=runs-sort-ttftMs]');
-  expect(await poll(() => texts(panel, '[data-testid=runs-table] tbody td.col-runId'), (v) => v[0] === 'run-a')).toEqual(['run-a', 'run-b']);
+  const ascending = await poll(ttft, (v) => v.length === 2 && v.every(Number.isFinite) && v[0]! <= v[1]!);
+  expect(ascending[0]).toBeLessThanOrEqual(ascending[1]!);
+  const order = await texts(panel, '[data-testid=runs-table] tbody td.col-runId');
+  expect([...order].sort()).toEqual(['run-a', 'run-b']);
   await click(panel, '[data-testid=runs-sort-ttftMs]');
-  expect(await poll(() => texts(panel, '[data-testid=runs-table] tbody td.col-runId'), (v) => v[0] === 'run-b')).toEqual(['run-b', 'run-a']);
+  expect(await poll(() => texts(panel, '[data-testid=runs-table] tbody td.col-runId'), (v) => v[0] === order[1])).toEqual([order[1], order[0]]);
+  expect((await ttft()).reverse()).toEqual(ascending);
   // The Waterfall: each tool call in its run's lane; a click on a finished run's bar shows its TTFT and duration.
   await panel.evaluate(showTabInPage, 'waterfall');
   const rows = await poll(() => attrs(panel, '.wf-row[data-row]', 'data-row'), (r) => r.includes('run:1') && r.filter((x) => x.startsWith('tool:')).length === 2);

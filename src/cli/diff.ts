@@ -3,11 +3,13 @@
  * engine/compare, as a readable summary with the first divergence in context, or as one JSON object.
  * Exit 0 when equivalent, 1 when they differ (2 for input that cannot be read, thrown to the caller).
  */
-import { type Comparison, compareRuns, type CompareSide } from '../engine/compare/compare';
+import { type Comparison, compareRuns, type CompareSide, sessionSide } from '../engine/compare/compare';
 import { type CompareOptions, ignoreLists } from '../engine/compare/normalize';
 import { InputError, readInput } from '../engine/session/readInput';
-import { replaySession } from '../engine/session/replaySession';
+import type { TextPart } from '../engine/compare/textDiff';
 import { terminalText } from '../engine/util/encode';
+import { UsageError } from './errors';
+import { clip } from './summary';
 
 export interface DiffFlags {
   runA?: string;
@@ -33,27 +35,25 @@ function sideOf(file: string, bytes: Uint8Array, runId: string | undefined, flag
     const d = session.frames[0]!.diagnostics[0];
     throw new InputError(`${file}: no AG-UI event could be read${d ? ` (#0: ${d.message})` : ''}`);
   }
-  const replay = replaySession(session);
-  if (runId === undefined) return { session, replay };
-  const runs = replay.timeline.runs.filter((r) => r.runId === runId);
-  if (runs.length === 0) {
-    const ids = [...new Set(replay.timeline.runs.map((r) => r.runId))];
+  const side = sessionSide(session, runId);
+  if (side.runs?.length === 0) {
+    const ids = [...new Set(side.replay.timeline.runs.map((r) => r.runId))];
     throw new InputError(`${file}: ${flag} ${runId}: no run with that id (its runs: ${ids.slice(0, 10).join(', ') || 'none'}${ids.length > 10 ? ', …' : ''})`);
   }
-  return { session, replay, runs: runs.map((r) => r.key) };
+  return side;
 }
 
 export function diffCommand(files: [string, string], read: (file: string) => Uint8Array, flags: DiffFlags): { exitCode: number; output: string } {
   const text = flags.text ?? 'joined';
-  if (text !== 'joined' && text !== 'deltas') throw new UsageFault('--text is joined or deltas');
+  if (text !== 'joined' && text !== 'deltas') throw new UsageError('--text is joined or deltas');
   const ids = flags.ids ?? 'order';
-  if (ids !== 'order' && ids !== 'exact') throw new UsageFault('--ids is order or exact');
+  if (ids !== 'order' && ids !== 'exact') throw new UsageError('--ids is order or exact');
   const format = flags.format ?? 'text';
-  if (format !== 'text' && format !== 'json') throw new UsageFault('--format is text or json');
+  if (format !== 'text' && format !== 'json') throw new UsageError('--format is text or json');
   try {
     ignoreLists(flags.ignore);
   } catch (error) {
-    throw new UsageFault(`--ignore: ${(error as Error).message}`);
+    throw new UsageError(`--ignore: ${(error as Error).message}`);
   }
   const options: CompareOptions = { text, ids, ignore: flags.ignore };
   const a = sideOf(files[0], read(files[0]), flags.runA, '--run-a');
@@ -62,9 +62,6 @@ export function diffCommand(files: [string, string], read: (file: string) => Uin
   const output = format === 'json' ? `${JSON.stringify(jsonOf(c), null, 2)}\n` : textOf(c, files);
   return { exitCode: c.equivalent ? 0 : 1, output };
 }
-
-/** A usage mistake in the diff flags (the caller prints the usage). */
-export class UsageFault extends Error {}
 
 /** The JSON form: the fields the README documents, indices those of the input files. */
 export function jsonOf(c: Comparison) {
@@ -82,10 +79,8 @@ export function jsonOf(c: Comparison) {
   };
 }
 
-const clip = (s: string, n = 100) => {
-  const t = terminalText(s);
-  return t.length > n ? `${t.slice(0, n - 1)}…` : t;
-};
+/** A word diff in one line of text: removed parts as [-…-], added as {+…+} (as git diff --word-diff). */
+const marked = (parts: readonly TextPart[]) => parts.map((p) => (p.op === 'equal' ? p.text : p.op === 'removed' ? `[-${p.text}-]` : `{+${p.text}+}`)).join('');
 const ms = (v: number | undefined) => (v === undefined ? '—' : v < 1000 ? `${Math.round(v)} ms` : `${(v / 1000).toFixed(2)} s`);
 
 function textOf(c: Comparison, files: [string, string]): string {
@@ -108,14 +103,15 @@ function textOf(c: Comparison, files: [string, string]): string {
   if (changedMessages.length) {
     lines.push('messages:');
     for (const m of changedMessages.slice(0, 20)) {
-      lines.push(`  ${m.status.padEnd(8)} ${m.role} ${m.id}`);
-      if (m.text) lines.push(`      ${clip(m.text.map((p) => (p.op === 'equal' ? p.text : p.op === 'removed' ? `[-${p.text}-]` : `{+${p.text}+}`)).join(''), 200)}`);
-      for (const t of m.toolCalls ?? []) lines.push(`      tool call ${t.id} ${t.status}: ${t.nameA ?? ''}${t.nameB && t.nameB !== t.nameA ? ` → ${t.nameB}` : ''}${t.arguments ? ` ${clip(t.arguments.map((p) => (p.op === 'equal' ? p.text : p.op === 'removed' ? `[-${p.text}-]` : `{+${p.text}+}`)).join(''), 120)}` : ''}`);
+      lines.push(`  ${m.status.padEnd(8)} ${clip(m.role, 20)} ${clip(m.id, 60)}`);
+      if (m.text) lines.push(`      ${clip(marked(m.text), 200)}`);
+      for (const t of m.toolCalls ?? [])
+        lines.push(`      tool call ${clip(t.id, 60)} ${t.status}: ${clip(t.nameA ?? '', 60)}${t.nameB && t.nameB !== t.nameA ? ` → ${clip(t.nameB, 60)}` : ''}${t.arguments ? ` ${clip(marked(t.arguments), 120)}` : ''}`);
     }
   }
   if (c.state.length) {
     lines.push(`state (A → B, ${c.state.length} operation${c.state.length === 1 ? '' : 's'}):`);
-    for (const op of c.state.slice(0, 20)) lines.push(`  ${op.op} ${op.path}${'value' in op ? ` = ${clip(JSON.stringify(op.value), 80)}` : ''}`);
+    for (const op of c.state.slice(0, 20)) lines.push(`  ${op.op} ${clip(op.path, 100)}${'value' in op ? ` = ${clip(JSON.stringify(op.value), 80)}` : ''}`);
   }
   for (const [side, list] of [['A', c.problems.onlyA], ['B', c.problems.onlyB]] as const)
     for (const p of list.slice(0, 10)) lines.push(`problem only in ${side}: ${p.severity} ${p.ruleId} at #${p.eventIndex}: ${clip(p.message)}`);

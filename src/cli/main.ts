@@ -18,7 +18,8 @@ import type { FileLint } from './lint';
 import { defaultJobs, lintInWorkers, lintPath } from './pool';
 import { jsonReport, junitReport, REPORT_FORMATS, type ReportFormat, sarifReport, textReport } from './reports';
 import { formatRunSummaries, formatSummary, runSummaries } from './summary';
-import { diffCommand, UsageFault } from './diff';
+import { diffCommand } from './diff';
+import { UsageError } from './errors';
 
 export interface CliIo {
   stdout(text: string): void;
@@ -58,7 +59,6 @@ FILE: a JSON array of events, JSONL, SSE text, a protobuf frame dump, or an AG-U
 GLOB: quoted, e.g. 'sessions/**/*.agui.json' (* ? ** [abc] {a,b}); files are linted in parallel.
 Rules: RULES.md.`;
 
-class UsageError extends Error {}
 
 function readSource(io: CliIo, file: string): Uint8Array {
   try {
@@ -144,21 +144,16 @@ function diff(files: string[], flags: Map<string, string | true>, ignore: string
   if (files.length !== 2) throw new UsageError('diff compares two files: A and B');
   if (files[0] === '-' && files[1] === '-') throw new UsageError('diff reads standard input for one side at most');
   const value = (name: string) => flags.get(name) as string | undefined;
-  try {
-    const { exitCode, output } = diffCommand([files[0]!, files[1]!], (f) => readSource(io, f), {
-      ignore,
-      ...(value('run-a') !== undefined && { runA: value('run-a') }),
-      ...(value('run-b') !== undefined && { runB: value('run-b') }),
-      ...(value('text') !== undefined && { text: value('text') }),
-      ...(value('ids') !== undefined && { ids: value('ids') }),
-      ...(value('format') !== undefined && { format: value('format') }),
-    });
-    io.stdout(output);
-    return exitCode;
-  } catch (error) {
-    if (error instanceof UsageFault) throw new UsageError(error.message);
-    throw error;
-  }
+  const { exitCode, output } = diffCommand([files[0]!, files[1]!], (f) => readSource(io, f), {
+    ignore,
+    ...(value('run-a') !== undefined && { runA: value('run-a') }),
+    ...(value('run-b') !== undefined && { runB: value('run-b') }),
+    ...(value('text') !== undefined && { text: value('text') }),
+    ...(value('ids') !== undefined && { ids: value('ids') }),
+    ...(value('format') !== undefined && { format: value('format') }),
+  });
+  io.stdout(output);
+  return exitCode;
 }
 
 async function lint(patterns: string[], flags: Map<string, string | true>, io: CliIo): Promise<number> {

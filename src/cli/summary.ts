@@ -7,7 +7,7 @@ import { runStatusAt } from '../engine/replay/timeline';
 import { terminalText } from '../engine/util/encode';
 
 /** A page's string for one column of a line: no line break or control of its own, cut at n characters. */
-const clip = (s: string, n: number) => {
+export const clip = (s: string, n = 100) => {
   const t = terminalText(s);
   return t.length > n ? `${t.slice(0, n - 1)}…` : t;
 };

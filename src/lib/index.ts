@@ -8,7 +8,7 @@ import { importSession } from '../engine/session/exportFormat';
 import { InputError, readInput } from '../engine/session/readInput';
 import { replaySession } from '../engine/session/replaySession';
 import { Session } from '../engine/session/session';
-import { type Comparison, compareRuns, type CompareSide } from '../engine/compare/compare';
+import { type Comparison, compareRuns, type CompareSide, sessionSide } from '../engine/compare/compare';
 import type { CompareOptions } from '../engine/compare/normalize';
 
 export type { Problem } from '../engine/verify/rules';
@@ -64,12 +64,9 @@ const sessionOf = (input: AguiInput, name: string): Session => {
 
 /** A side of a comparison: the session, replayed, with the run of that id (all runs without one). */
 function sideOf(input: AguiInput, name: string, runId?: string): CompareSide {
-  const session = sessionOf(input, name);
-  const replay = replaySession(session);
-  if (runId === undefined) return { session, replay };
-  const runs = replay.timeline.runs.filter((r) => r.runId === runId).map((r) => r.key);
-  if (runs.length === 0) throw new InputError(`${name}: no run with id ${runId}`);
-  return { session, replay, runs };
+  const side = sessionSide(sessionOf(input, name), runId);
+  if (side.runs?.length === 0) throw new InputError(`${name}: no run with id ${runId}`);
+  return side;
 }
 
 /** A against B under the normalization (ids by order, timestamps ignored, text joined per message, by default). */

@@ -9,6 +9,7 @@ import type { Msg } from '../reduce/messages';
 import type { Replay } from '../replay/replay';
 import { runMetrics, type RunMetrics } from '../replay/metrics';
 import type { RunEntity } from '../replay/timeline';
+import { replaySession } from '../session/replaySession';
 import type { Session } from '../session/session';
 import { DEFAULT_MAX_D, diffSequences } from './myers';
 import { canonical, type CompareOptions, ignoreLists, type IdMap, type Item, normalizeIds, normalizeSide, withoutPaths } from './normalize';
@@ -106,6 +107,12 @@ export function sideIndices(side: CompareSide): number[] {
     }
   }
   return out;
+}
+
+/** A session as a side: replayed, with the runs of that id (the whole session without one; no run when none has it). */
+export function sessionSide(session: Session, runId?: string): CompareSide {
+  const replay = replaySession(session);
+  return runId === undefined ? { session, replay } : { session, replay, runs: replay.timeline.runs.filter((r) => r.runId === runId).map((r) => r.key) };
 }
 
 const sideRuns = (side: CompareSide): RunEntity[] => (side.runs ? side.runs.map((k) => side.replay.timeline.runs[k]!) : side.replay.timeline.runs);

@@ -412,12 +412,8 @@ export class Replay {
     const known = this.lanes.get(laneKey);
     if (!known) return undefined;
     const v: ReplayView = { index: last, lane: laneKey, messages: known.lane.messages.toArray(), state: known.lane.state, pendingInterrupts: known.lane.pendingInterrupts };
-    const since = known.unknownSince;
-    if (since !== undefined && last >= since) {
-      const state = known.stateKnownAt === undefined || known.stateKnownAt > last;
-      const messages = known.messagesKnownAt === undefined || known.messagesKnownAt > last;
-      if (state || messages) v.unknown = { state, messages, since };
-    }
+    const unknown = unknownAt(known, last);
+    if (unknown) v.unknown = unknown;
     return v;
   }
 
@@ -432,16 +428,9 @@ export class Replay {
     const play = { tape: this.tape, pos: 0 };
     lane.messages.tape = { play };
     const known = this.lanes.get(laneKey);
-    const unknownAt = (index: number): ReplayView['unknown'] => {
-      const since = known?.unknownSince;
-      if (since === undefined || index < since) return undefined;
-      const state = known!.stateKnownAt === undefined || known!.stateKnownAt > index;
-      const messages = known!.messagesKnownAt === undefined || known!.messagesKnownAt > index;
-      return state || messages ? { state, messages, since } : undefined;
-    };
     const view = (index: number): ReplayView => {
       const v: ReplayView = { index, lane: laneKey, messages: lane.messages.toArray(), state: lane.state, pendingInterrupts: lane.pendingInterrupts };
-      const unknown = unknownAt(index);
+      const unknown = unknownAt(known, index);
       if (unknown) v.unknown = unknown;
       return v;
     };
@@ -459,6 +448,15 @@ export class Replay {
     return view(last);
   }
 
+}
+
+/** What a conversation whose beginning was cut did not know yet as of event `index` (undefined: nothing unknown). */
+function unknownAt(known: LaneState | undefined, index: number): ReplayView['unknown'] {
+  const since = known?.unknownSince;
+  if (since === undefined || index < since) return undefined;
+  const state = known!.stateKnownAt === undefined || known!.stateKnownAt > index;
+  const messages = known!.messagesKnownAt === undefined || known!.messagesKnownAt > index;
+  return state || messages ? { state, messages, since } : undefined;
 }
 
 /** What a RUN_ERROR says, as a problem: the run failed, with the agent's message and code. */

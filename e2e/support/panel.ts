@@ -142,13 +142,21 @@ export const manyRunsInPage = async (n: number): Promise<void> => {
 
 /**
  * Runs in the panel page: shows an inspector tab as a user would, with its tab in the row or, when the strip has
- * put it behind », through that menu.
+ * put it behind », through that menu. The strip measures itself again as the panel fills (counts and the status
+ * change the tabs' widths), so a tab can move in or out of the menu between two steps: each step looks again, until
+ * the tab is the selected one (10 s at most).
  */
 export const showTabInPage = async (id: string): Promise<void> => {
-  const tab = document.querySelector<HTMLElement>(`[role=tab][data-tab="${id}"]`);
-  if (!tab) throw new Error(`No inspector tab ${id}`);
-  if (!tab.classList.contains('overflowed')) return tab.click();
-  document.querySelector<HTMLElement>('[data-testid=more-tabs]')!.click();
-  for (let i = 0; i < 100 && !document.querySelector(`[data-tab-menu="${id}"]`); i++) await new Promise((r) => setTimeout(r, 10));
-  document.querySelector<HTMLElement>(`[data-tab-menu="${id}"]`)!.click();
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const tab = document.querySelector<HTMLElement>(`[role=tab][data-tab="${id}"]`);
+    if (tab?.getAttribute('aria-selected') === 'true') return;
+    if (Date.now() > deadline) throw new Error(tab ? `Inspector tab ${id} could not be selected` : `No inspector tab ${id}`);
+    const item = document.querySelector<HTMLElement>(`[data-tab-menu="${id}"]`);
+    const more = document.querySelector<HTMLElement>('[data-testid=more-tabs]');
+    if (tab && !tab.classList.contains('overflowed')) tab.click();
+    else if (item) item.click();
+    else if (more && more.getAttribute('aria-expanded') !== 'true') more.click();
+    await new Promise((r) => setTimeout(r, 50));
+  }
 };

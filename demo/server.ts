@@ -42,6 +42,8 @@ export interface DemoServerOptions {
   delayMs?: number;
   /** Called with every event as it is written (tests compare it with what the panel shows). */
   onSent?: (event: BaseEvent, scenario: string) => void;
+  /** Called with every run's input as the agent got it (tests check what a resend sent). */
+  onInput?: (input: RunAgentInput, scenario: string, headers: IncomingMessage['headers']) => void;
   /** Extra routes for tests: return true when handled. */
   extraRoutes?: (req: IncomingMessage, res: ServerResponse, url: URL) => boolean | Promise<boolean>;
 }
@@ -74,6 +76,7 @@ async function serveAgent(
     res.writeHead(400, { 'content-type': 'text/plain' }).end('The body must be a RunAgentInput as JSON');
     return;
   }
+  options.onInput?.(input, name, req.headers);
   const encoder = new EventEncoder({ accept: req.headers.accept ?? '' });
   const delay = Number(url.searchParams.get('delay') ?? defaultDelay);
   res.writeHead(200, {

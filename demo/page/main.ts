@@ -34,12 +34,12 @@ const stateEl = document.getElementById('state')!;
 const statusEl = document.getElementById('status')!;
 const nav = document.getElementById('scenarios')!;
 
+/** A message's text, and the tool calls it makes (one line each). */
 const textOf = (message: Message): string => {
   const content = (message as { content?: unknown }).content;
-  if (typeof content === 'string') return content;
-  if (content && typeof content === 'object') return JSON.stringify(content);
-  const calls = (message as { toolCalls?: { function: { name: string; arguments: string } }[] }).toolCalls;
-  return calls ? calls.map((c) => `→ ${c.function.name}(${c.function.arguments})`).join('\n') : '';
+  const text = typeof content === 'string' ? content : content && typeof content === 'object' ? JSON.stringify(content) : '';
+  const calls = (message as { toolCalls?: { function: { name: string; arguments: string } }[] }).toolCalls ?? [];
+  return [text, ...calls.map((c) => `→ ${c.function.name}(${c.function.arguments})`)].filter(Boolean).join('\n');
 };
 
 const render = (agent: DemoAgent) => {

@@ -19,3 +19,9 @@ export const STRING_MAX = 64 * 1024;
 /** The background: what one tab keeps for panels (base64 characters count as bytes in Chrome; Firefox sends bytes). */
 export const TAB_MAX_EVENTS = 100_000;
 export const TAB_MAX_BYTES = 256 * 1024 * 1024;
+
+/**
+ * Pause on an event: the bytes of held streams one document keeps back from its page while paused (the page's
+ * byte limit). Past it the pause is released for that stream and the panel says so.
+ */
+export const HOLD_MAX_BYTES = PAGE_MAX_BYTES;

@@ -11,6 +11,7 @@ const timestamp = z.number();
 const id = z.number().check(z.int(), z.nonnegative());
 const count = z.number().check(z.int(), z.nonnegative());
 const headers = z.array(z.tuple([z.string(), z.string()]));
+const headerRecord = z.record(z.string(), z.string());
 
 /** What the page hook reports about a stream it opened. Everything in it is the page's word. */
 const pageOpenFields = {
@@ -32,6 +33,10 @@ const pageOpenFields = {
   startedAt: z.optional(timestamp),
   /** The stream is the extension's own answer from an armed replay rule (its id), not the network's. */
   replay: z.optional(z.string().check(z.maxLength(64))),
+  /** A pause was armed: the page reads this stream's bytes as far as the panel lets them through (its id at the hook). */
+  held: z.optional(id),
+  /** Resend: the extension sent this request again (the panel's id of that resend), and the page never saw it. */
+  resent: z.optional(z.string().check(z.maxLength(64))),
 };
 const closeFields = { kind: z.literal('close'), id, t: timestamp, error: z.optional(z.string()) };
 const direction = z.optional(z.enum(['in', 'out']));
@@ -39,15 +44,18 @@ const bytes = z.custom<Uint8Array>((v) => ArrayBuffer.isView(v) && (v as Uint8Ar
 
 // --- page -> content relay (the page is untrusted: everything is checked) ---
 export const PageMessageSchema = z.discriminatedUnion('kind', [
-  // The hook leaves out what it does not know (the relay fills in GET, 0, '' and no headers): it stays small.
+  // The hook leaves out what it does not know (the relay fills in GET, 0, '' and no headers), sends headers by
+  // name, and leaves the wording of notes and errors to the relay: it stays small.
   z.object({
     kind: z.literal('open'),
     ...pageOpenFields,
     method: z.optional(z.string()),
     status: z.optional(z.number()),
     statusText: z.optional(z.string()),
-    requestHeaders: z.optional(headers),
-    responseHeaders: z.optional(headers),
+    requestHeaders: z.optional(headerRecord),
+    responseHeaders: z.optional(headerRecord),
+    /** EventSource: the object's connection number. */
+    connection: z.optional(count),
   }),
   z.object({
     kind: z.literal('chunk'),
@@ -113,6 +121,32 @@ const replayStatusFields = {
   top: z.boolean(),
 };
 
+// --- Pause on an event: conditions in the filter language, armed per tab ---
+const PauseConditionSchema = z.object({ id: z.string().check(z.maxLength(64)), query: z.string().check(z.maxLength(2000)), on: z.boolean() });
+export type PauseCondition = z.infer<typeof PauseConditionSchema>;
+const pauseFields = {
+  conditions: z.array(PauseConditionSchema).check(z.maxLength(100)),
+  /** Also before the first event of a stream with a protocol error. */
+  onError: z.boolean(),
+};
+export type PauseSettings = { conditions: PauseCondition[]; onError: boolean };
+/** Whether anything is armed. */
+export const pauseArmed = (p: PauseSettings): boolean => p.onError || p.conditions.some((c) => c.on && c.query.trim() !== '');
+
+// --- Resend: a run's request sent again from its page's document, with an edited body ---
+const rid = z.string().check(z.maxLength(64));
+const resendStatusFields = {
+  rid,
+  state: z.enum(['sending', 'receiving', 'done', 'failed', 'cancelled']),
+  status: z.optional(z.number()),
+  statusText: z.optional(z.string().check(z.maxLength(512))),
+  /** What went wrong (a network or CORS error, a refused request), or the start of a non-AG-UI answer's body. */
+  error: z.optional(z.string().check(z.maxLength(4096))),
+  /** The captured stream of the answer (its id in the document), once it opened. */
+  stream: z.optional(id),
+};
+export type ResendStatus = { rid: string; state: 'sending' | 'receiving' | 'done' | 'failed' | 'cancelled'; status?: number; statusText?: string; error?: string; stream?: number };
+
 // --- content relay -> background, and background -> panel: the same record, a chunk's bytes as base64 (Chrome's
 // messaging is JSON) or as bytes (Firefox's clones them), exactly one of the two (bridge/chunkData.ts) ---
 export const CaptureRecordSchema = z.discriminatedUnion('kind', [
@@ -142,7 +176,7 @@ export const CaptureRecordSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('notice'),
     t: timestamp,
-    code: z.enum(['impersonation', 'oversize']),
+    code: z.enum(['impersonation', 'oversize', 'pause-released']),
     message: z.string().check(z.maxLength(2000)),
     /** The stream it is about, if any. */
     id: z.optional(id),
@@ -180,6 +214,8 @@ export const ContentMessageSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('pinned'), docKey, items: z.array(z.object({ seq, record: CaptureRecordSchema })) }),
   /** How the relay answers a request from a replay rule. */
   z.object({ kind: z.literal('replay-status'), ...replayStatusFields }),
+  /** How a resend goes. */
+  z.object({ kind: z.literal('resend-status'), docKey, ...resendStatusFields }),
 ]);
 export type ContentMessage = z.infer<typeof ContentMessageSchema>;
 
@@ -189,7 +225,7 @@ export type ContentMessage = z.infer<typeof ContentMessageSchema>;
  */
 export const HelloSchema = z.object({ kind: z.literal('agui-hello'), docKey, url: z.string(), t: timestamp });
 export type Hello = z.infer<typeof HelloSchema>;
-export const HelloReplySchema = z.object({ eager: z.boolean(), rules: z.optional(z.array(ReplayRuleSchema)) });
+export const HelloReplySchema = z.object({ eager: z.boolean(), rules: z.optional(z.array(ReplayRuleSchema)), hold: z.optional(z.boolean()) });
 
 /** What each document's records the receiver already holds, as the highest seq seen per docKey. */
 const have = z.record(z.string(), z.number());
@@ -204,6 +240,13 @@ export const RelayCommandSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('agui-replay-rules'), rules: z.array(ReplayRuleSchema) }),
   /** Step mode: let the answer of a rule go up to `to` steps sent. */
   z.object({ kind: z.literal('agui-replay-step'), rule: z.string().check(z.maxLength(64)), to: count }),
+  /** Pause on an event: whether one is armed for the tab (AG-UI fetch streams are held from the next request on). */
+  z.object({ kind: z.literal('agui-hold'), on: z.boolean() }),
+  /** Pause on an event: a held stream of a document may give its page bytes up to `upTo` (null: all, from now on). */
+  z.object({ kind: z.literal('agui-release'), docKey, id, upTo: z.nullable(count) }),
+  /** Resend: the document sends stream `id`'s request again with this body (or cancels resend `rid`). */
+  z.object({ kind: z.literal('agui-resend'), docKey, id, rid, body: z.string().check(z.maxLength(16 * 1024 * 1024)) }),
+  z.object({ kind: z.literal('agui-resend-cancel'), docKey, rid }),
 ]);
 export type RelayCommand = z.infer<typeof RelayCommandSchema>;
 
@@ -235,6 +278,9 @@ export const PanelInboundSchema = z.discriminatedUnion('kind', [
   /** The replay rules armed for the tab (after any change). */
   z.object({ kind: z.literal('replay-rules'), tabId: z.number(), rules: z.array(ruleSummary) }),
   z.object({ kind: z.literal('replay-status'), tabId: z.number(), ...replayStatusFields }),
+  /** The pause conditions armed for the tab (after any change). */
+  z.object({ kind: z.literal('pause-state'), tabId: z.number(), ...pauseFields }),
+  z.object({ kind: z.literal('resend-status'), tabId: z.number(), docKey, ...resendStatusFields }),
 ]);
 export type PanelInbound = z.infer<typeof PanelInboundSchema>;
 
@@ -255,6 +301,13 @@ export const PanelOutboundSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('replay-arm'), tabId: z.number(), rule: ReplayRuleSchema }),
   z.object({ kind: z.literal('replay-disarm'), tabId: z.number(), rule: z.optional(z.string()) }),
   z.object({ kind: z.literal('replay-step'), tabId: z.number(), rule: z.string().check(z.maxLength(64)), to: count }),
+  /** Pause on an event: the tab's conditions (all of them: none armed disarms). */
+  z.object({ kind: z.literal('pause-set'), tabId: z.number(), ...pauseFields }),
+  /** A held stream may give its page bytes up to `upTo` (null: all, from now on). */
+  z.object({ kind: z.literal('pause-release'), tabId: z.number(), docKey, id, upTo: z.nullable(count) }),
+  /** Resend stream `id`'s request from its document with this body; or cancel that resend. */
+  z.object({ kind: z.literal('resend'), tabId: z.number(), docKey, id, rid, body: z.string().check(z.maxLength(16 * 1024 * 1024)) }),
+  z.object({ kind: z.literal('resend-cancel'), tabId: z.number(), docKey, rid }),
 ]);
 export type PanelOutbound = z.infer<typeof PanelOutboundSchema>;
 

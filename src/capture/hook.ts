@@ -27,12 +27,17 @@ const getOwn = O.getOwnPropertyDescriptor;
 const getter = (proto: object, key: string) => getOwn(proto, key)!.get!;
 /** The getters of `keys` (space-separated) on `proto`, taken now (nothing of the page has run yet). */
 type Getter = () => unknown;
-const getters = (proto: object, keys: string) => keys.split(' ').map((k) => getter(proto, k)) as [Getter, Getter, Getter, Getter, Getter, Getter];
+const getters = (proto: object, keys: string) => keys.split(' ').map((k) => getter(proto, k)) as [Getter, Getter, Getter, Getter, Getter, Getter, Getter];
 const then = Promise.prototype.then;
 const NativeResponse = Response;
 const RsP = NativeResponse.prototype;
 const clone = RsP.clone;
-const [responseHeaders, responseUrl, responseStatus, responseStatusText, getBody] = getters(RsP, 'headers url status statusText body');
+const [responseHeaders, responseStatus, responseStatusText, getBody] = getters(RsP, 'headers status statusText body');
+/** What a Response the relay feeds shows of the network's. */
+const PASSED = 'url redirected type';
+const passedNames = PASSED.split(' ');
+const passedGetters = getters(RsP, PASSED);
+const responseUrl = passedGetters[0];
 const NativeRequest = Request;
 const RqP = NativeRequest.prototype;
 const [requestUrl, requestMethod, requestHeaders, requestSignal] = getters(RqP, 'url method headers signal');
@@ -41,7 +46,7 @@ const requestText = RqP.text;
 const { get: headersGet, forEach: headersForEach } = Headers.prototype;
 const [aborted, reasonOf] = getters(AbortSignal.prototype, 'aborted reason');
 const NativeStream = ReadableStream;
-const getReader = NativeStream.prototype.getReader;
+const { getReader, cancel: cancelStream } = NativeStream.prototype;
 const read = ReadableStreamDefaultReader.prototype.read;
 const bufferOf = getter(O.getPrototypeOf(Uint8Array.prototype) as object, 'buffer');
 const post = MessagePort.prototype.postMessage;
@@ -51,7 +56,7 @@ const [dataOf, lastEventIdOf] = getters(MessageEvent.prototype, 'data lastEventI
 const { indexOf, slice, startsWith, toLowerCase, toUpperCase, trim, charCodeAt } = String.prototype;
 const exec = RegExp.prototype.exec;
 const NativeWeakMap = WeakMap;
-const { get: mapGet, set: mapSet, has: mapHas, delete: mapDelete } = WeakMap.prototype;
+const { get: mapGet, set: mapSet } = WeakMap.prototype;
 const NativeMap = Map;
 const { get: mGet, set: mSet, delete: mDelete } = Map.prototype;
 const NativeSet = Set;
@@ -60,8 +65,9 @@ const [domName, domMessage] = getters(DOMException.prototype, 'name message');
 const NativeError = Error;
 const now = performance.now.bind(performance);
 const origin = performance.timeOrigin;
-const resolved = Promise.resolve.bind(Promise);
-const rejected = Promise.reject.bind(Promise);
+const NativePromise = Promise;
+const resolved = NativePromise.resolve.bind(NativePromise);
+const rejected = NativePromise.reject.bind(NativePromise);
 const disguised = new NativeWeakMap<object, unknown>();
 
 /** Calls `method` on `self` as captured now (a page patch of the prototype changes nothing). */
@@ -85,7 +91,6 @@ const ownStack = String(new NativeError().stack);
 // Where this script's frames say they are: `chrome-extension://…/hook.js` in Chromium; Firefox shows page scripts
 // none of an extension's URLs, only `<anonymous code>`.
 const self = `${/(<anonymous code>|[^\s(@]+?):\d+:\d+/.exec(ownStack)?.[1] ?? '\0'}:`;
-const FRAME = '    at ';
 /** V8 (Chromium): stacks of "    at" frames, cut at Error.stackTraceLimit. */
 const v8 = /\n {4}at /.test(ownStack);
 /** Our frames out of an error's stack, and (when we raised the limit) no more page frames than the page's limit. */
@@ -106,7 +111,7 @@ const scrub = (e: unknown, limit?: number): unknown => {
       const line = call<string>(slice, stack, from, end);
       from = end + 1;
       if (call<number>(indexOf, line, self) !== -1) continue;
-      if (call<boolean>(startsWith, line, FRAME) && limit !== undefined && ++frames > limit) continue;
+      if (call<boolean>(startsWith, line, '    at ') && limit !== undefined && ++frames > limit) continue;
       out += lines++ === 0 ? line : `\n${line}`;
     }
     if (out !== stack) (e as Error).stack = out;
@@ -119,12 +124,11 @@ const scrub = (e: unknown, limit?: number): unknown => {
  * V8 cuts a stack at Error.stackTraceLimit frames, ours included: while a native runs under a wrapper the limit
  * is raised by our frames' worth, and the stack cut back to the page's limit (a data property: no page code runs).
  */
-const OURS = 8;
 const raiseLimit = (): number | undefined => {
   if (!v8) return undefined;
   const d = getOwn(NativeError, 'stackTraceLimit');
   if (!d || !d.writable || typeof d.value !== 'number') return undefined;
-  (NativeError as { stackTraceLimit?: number }).stackTraceLimit = d.value + OURS;
+  (NativeError as { stackTraceLimit?: number }).stackTraceLimit = d.value + 8;
   return d.value;
 };
 /** The page's own limit while a wrapper runs (for errors a native makes now and rejects with later). */
@@ -164,11 +168,13 @@ let nextId = 0;
 // ---- Replay to page: rules armed in the panel reach us over the private port (patterns only); a matching
 // request is answered with bytes the relay sends. With no rule armed, nothing here runs.
 let rules: ReplayMatch[] = [];
+/** Pause on an event is armed for this tab: AG-UI fetch bodies reach the page through the relay, as far as it lets them. */
+let hold: boolean | undefined;
 const answers = new NativeMap<number, ReadableStreamDefaultController<Uint8Array>>();
 port.onmessage = (e: MessageEvent) => {
   try {
     const m = call<HookMessage>(dataOf, e);
-    if (m.kind === 'rules') rules = m.rules;
+    if (m.kind === 'rules') (rules = m.rules), (hold = m.hold);
     else {
       const c = call<ReadableStreamDefaultController<Uint8Array> | undefined>(mGet, answers, m.rid);
       if (m.kind === 'replay-data') c?.enqueue(m.bytes);
@@ -186,8 +192,7 @@ port.onmessage = (e: MessageEvent) => {
 const ruleFor = (url: string, method: string): ReplayMatch | undefined => {
   for (let i = 0; i < rules.length; i++) {
     const r = rules[i]!;
-    const hit = (!r.method || r.method === method) && (r.match === 'exact' ? url === r.url : r.match === 'prefix' ? call<boolean>(startsWith, url, r.url) : r.re && call(exec, r.re, url) !== null);
-    if (hit) {
+    if ((!r.method || r.method === method) && call(exec, r.re, url) !== null) {
       if (r.once) {
         const left: ReplayMatch[] = [];
         for (let j = 0; j < rules.length; j++) if (j !== i) left[left.length] = rules[j]!;
@@ -232,14 +237,15 @@ const wrap = <T extends object>(obj: object, key: string, handler: ProxyHandler<
   if (ctor?.value === original) defineProperty(proto, 'constructor', { ...ctor, value: proxy });
 };
 wrap(Function.prototype, 'toString', {
-  apply: (target, self, args) => apply(target as () => string, call(mapHas, disguised, self) ? call(mapGet, disguised, self) : self, args),
+  apply: (target, self, args) => apply(target as () => string, call(mapGet, disguised, self) ?? self, args),
 });
 
-const headerList = (headers: Headers | undefined): [string, string][] => {
-  const list: [string, string][] = [];
-  // Redacted by the relay (by allow-list) before anything leaves the page.
-  if (headers) call(headersForEach, headers, (v: string, n: string) => (list[list.length] = [n, v]));
-  return list;
+/** Headers by name (Headers joins a name's values), in an object nothing of the page's stands behind. */
+const headerRecord = (headers: Headers): Record<string, string> => {
+  const record = O.create(null) as Record<string, string>;
+  // Masked by the relay before anything leaves the page.
+  call(headersForEach, headers, (v: string, n: string) => (record[n] = v));
+  return record;
 };
 /** A request body up to the limit, and its whole size when it was cut. */
 const bodyOf = (text: string): Pick<StreamOpen, 'requestBody' | 'requestBodyBytes'> => {
@@ -253,6 +259,7 @@ const bodyOf = (text: string): Pick<StreamOpen, 'requestBody' | 'requestBodyByte
   }
   return cut < 0 ? { requestBody: text } : { requestBody: call(slice, text, 0, cut), requestBodyBytes: bytes };
 };
+const methodOf = (request: Request): string => call(toUpperCase, call<string>(requestMethod, request));
 /** A content type's media type, lower case (`text/event-stream; charset=utf-8` → `text/event-stream`). */
 const mediaType = (contentType: string | null): string => {
   const type = contentType ?? '';
@@ -268,14 +275,13 @@ const TEXT_BODY = /^text\/|^application\/([\w.-]+\+)?(json|x-www-form-urlencoded
 /** A copy of a request whose body is text, to read it later (the request's own body is the fetch's). */
 const textCopy = (request: Request): Request | undefined =>
   call(exec, TEXT_BODY, mediaType(call(headersGet, call(requestHeaders, request), 'content-type'))) !== null ? call(requestClone, request) : undefined;
-const open = (transport: Transport, format: StreamFormat, url: string, extra: Partial<StreamOpen> = {}): number => {
-  const id = ++nextId;
+const open = (transport: Transport, format: StreamFormat, url: string, extra: Partial<StreamOpen>, id = ++nextId): number => {
   send({ kind: 'open', id, t: stamp(), transport, format, url, ...extra });
   return id;
 };
 /** A chunk of stream `id`: its bytes (moved) or its text. */
 const chunk = (id: number, part: { bytes: Uint8Array } | { text: string; dir?: 'in' | 'out' }, transfer?: Transferable[]) => send({ kind: 'chunk', id, t: stamp(), ...part }, transfer);
-const close = (id: number, error?: string) => send(error === undefined ? { kind: 'close', id, t: stamp() } : { kind: 'close', id, t: stamp(), error });
+const close = (id: number, error?: string) => send({ kind: 'close', id, t: stamp(), ...(error !== undefined && { error }) });
 /** An error's name (its prototype's, as TypeError's) and message, read without calling a getter the page could have put there. */
 const errorText = (e: unknown): string => {
   try {
@@ -318,63 +324,91 @@ wrap<typeof fetch>(win, 'fetch', {
       // Not kept: the stream is recorded without it.
     }
     const promise = apply(target, self, [request]) as Promise<Response>;
-    quietThen(
-      promise,
-      (response: Response) => {
-        try {
-          const format = formatOf(call(headersGet, call(responseHeaders, response), 'content-type'));
-          if (format) tee(response, request, body, format, asked);
-        } catch {
-          // Never let the debugger break the page.
-        }
-      },
-      // Nothing returned: an object would be looked at as a thenable, which the page could see.
-      (e) => void scrub(e, limit),
-    );
+    const held = hold;
+    // Armed: the page's promise is one of ours, resolved with the Response the relay feeds (an AG-UI one) or the network's.
+    const watch = (ok?: (r: Response) => void, fail?: (e: unknown) => void): void =>
+      quietThen(
+        promise,
+        (response: Response) => {
+          let out = response;
+          let rid: number | undefined;
+          try {
+            const format = formatOf(call(headersGet, call(responseHeaders, response), 'content-type'));
+            if (format && held) {
+              rid = ++nextId;
+              out = fed(rid, call(requestSignal, request), { status: call(responseStatus, response), statusText: call(responseStatusText, response), headers: headerRecord(call(responseHeaders, response)) });
+              // What the page reads of it is the network Response's (own properties over the prototype's getters).
+              for (let i = 0; i < 3; i++) defineProperty(out, passedNames[i]!, { value: call(passedGetters[i]!, response) });
+            }
+            if (format) tee(response, request, body, format, asked, undefined, rid);
+            // The network's own branch is not read by anyone when the relay feeds the page: it must not fill up.
+            if (rid) call(cancelStream, call(getBody, response));
+          } catch {
+            // Never let the debugger break the page.
+          }
+          ok?.(out);
+        },
+        // Nothing returned: an object would be looked at as a thenable, which the page could see.
+        (e) => void fail?.(scrub(e, limit)),
+      );
+    if (held) return new NativePromise(watch);
+    watch();
     return promise;
   },
 });
 
+/**
+ * A streaming Response whose bytes the relay sends (under `rid`), errored by the page's abort as fetch's body is;
+ * the relay is told when the page cancels or aborts it.
+ */
+const fed = (rid: number, signal: AbortSignal, init: ResponseInit): Response => {
+  const source = O.create(null) as UnderlyingDefaultSource<Uint8Array>;
+  const drop = () => {
+    call(mDelete, answers, rid);
+    send({ kind: 'replay-cancel', rid });
+  };
+  source.start = (c) => void call(mSet, answers, rid, c);
+  source.cancel = drop;
+  call(listen, signal, 'abort', () => {
+    call<ReadableStreamDefaultController | undefined>(mGet, answers, rid)?.error(call(reasonOf, signal));
+    drop();
+  });
+  return new NativeResponse(new NativeStream<Uint8Array>(source), init);
+};
+
 /** The extension's answer to a request a rule matches: an ordinary streaming Response, fed by the relay. */
 const replayed = (request: Request, asked: number): Promise<Response> | undefined => {
   const url = call<string>(requestUrl, request);
-  const rule = ruleFor(url, call(toUpperCase, call<string>(requestMethod, request)));
+  const method = methodOf(request);
+  const rule = ruleFor(url, method);
   if (!rule) return undefined;
   const signal = call<AbortSignal>(requestSignal, request);
   if (call(aborted, signal)) return rejected(call(reasonOf, signal));
   const rid = ++nextId;
-  const source = O.create(null) as UnderlyingDefaultSource<Uint8Array>;
-  source.start = (c) => void call(mSet, answers, rid, c);
-  source.cancel = () => {
-    call(mDelete, answers, rid);
-    send({ kind: 'replay-cancel', rid });
-  };
-  const response = new NativeResponse(new NativeStream<Uint8Array>(source), { status: rule.status, statusText: rule.statusText, headers: { 'content-type': rule.contentType } });
-  call(listen, signal, 'abort', () => {
-    call<ReadableStreamDefaultController | undefined>(mGet, answers, rid)?.error(call(reasonOf, signal));
-    call(mDelete, answers, rid);
-    send({ kind: 'replay-cancel', rid });
-  });
-  send({ kind: 'replay-ask', rid, rule: rule.id, url, method: call(toUpperCase, call<string>(requestMethod, request)) });
-  tee(response, request, textCopy(request), formatOf(rule.contentType) ?? 'sse', asked, { replay: rule.id, url });
+  const response = fed(rid, signal, rule.init);
+  send({ kind: 'replay-ask', rid, rule: rule.id, url, method });
+  tee(response, request, textCopy(request), rule.format, asked, { replay: rule.id, url });
   return resolved(response);
 };
 
-/** Reads the clone of an AG-UI response to its end (each read watched with quietThen: nothing for the page to see). */
-const tee = (response: Response, request: Request, body: Request | undefined, format: StreamFormat, startedAt: number, replay?: { replay: string; url: string }): void => {
-  const copy = call<Response>(clone, response);
-  const stream = call<ReadableStream<Uint8Array> | null>(getBody, copy);
+/**
+ * Reads the clone of an AG-UI response to its end (each read watched with quietThen: nothing for the page to see).
+ * `held`: the stream's id when the page is fed by the relay (a pause is armed).
+ */
+const tee = (response: Response, request: Request, body: Request | undefined, format: StreamFormat, startedAt: number, replay?: { replay: string; url: string }, held?: number): void => {
+  const stream = call<ReadableStream<Uint8Array> | null>(getBody, call<Response>(clone, response));
   const start = (requestBody: Pick<StreamOpen, 'requestBody' | 'requestBodyBytes'>) => {
     const id = open('fetch', format, replay?.url || call<string>(responseUrl, response) || call<string>(requestUrl, request), {
-      method: call(toUpperCase, call<string>(requestMethod, request)),
+      method: methodOf(request),
       status: call(responseStatus, response),
       statusText: call(responseStatusText, response),
-      requestHeaders: headerList(call(requestHeaders, request)),
-      responseHeaders: headerList(call(responseHeaders, response)),
+      requestHeaders: headerRecord(call(requestHeaders, request)),
+      responseHeaders: headerRecord(call(responseHeaders, response)),
       startedAt,
       ...requestBody,
       ...(replay && { replay: replay.replay }),
-    });
+      ...(held && { held }),
+    }, held);
     if (!stream) return close(id);
     const reader = call<ReadableStreamDefaultReader<Uint8Array>>(getReader, stream);
     const next = (): void =>
@@ -382,7 +416,7 @@ const tee = (response: Response, request: Request, body: Request | undefined, fo
         call(read, reader),
         (r: ReadableStreamReadResult<Uint8Array>) => {
           if (r.done) return void close(id);
-          // The clone's chunks are its own copies (the page reads the other branch): moved, not copied.
+          // The clone's chunks are its own copies (the page reads the other branch, or the relay feeds it): moved.
           chunk(id, { bytes: r.value }, [call(bufferOf, r.value)]);
           next();
         },
@@ -430,10 +464,10 @@ if (NativeES) {
           on: (e: Event) => {
             const type = call<string>(eventType, e);
             if (type === 'open') {
-              state.id = open('eventsource', 'sse', call(esUrl, es), { status: 200, note: `EventSource connection ${++connection} (re-encoded)` });
+              state.id = open('eventsource', 'sse', call(esUrl, es), { status: 200, connection: ++connection });
             } else if (type === 'error') {
               // 2: CLOSED.
-              if (state.id) close(state.id, call(esState, es) === 2 ? 'EventSource: failed' : 'EventSource: reconnecting');
+              if (state.id) close(state.id, call(esState, es) === 2 ? 'failed' : 'reconnecting');
               state.id = 0;
             } else if (state.id) chunk(state.id, { text: sse(e as MessageEvent) });
           },
@@ -488,7 +522,10 @@ if (NativeWS) {
       const ws = construct(target, args, newTarget) as WebSocket;
       try {
         call(listen, ws, 'message', (e: MessageEvent) => note(ws, call(dataOf, e), 'in'));
-        call(listen, ws, 'close', () => call(mapHas, sockets, ws) && close(call(mapGet, sockets, ws)));
+        call(listen, ws, 'close', () => {
+          const id = call<number | undefined>(mapGet, sockets, ws);
+          if (id) close(id);
+        });
       } catch {
         // Not watched.
       }
@@ -558,7 +595,7 @@ if (XHR) {
         call(listen, self, 'readystatechange', pull);
         call(listen, self, 'progress', pull);
         const ends = ['error', 'abort', 'timeout'];
-        for (let i = 0; i < 3; i++) call(listen, self, ends[i], () => finish(`XMLHttpRequest: ${ends[i]}`));
+        for (let i = 0; i < 3; i++) call(listen, self, ends[i], () => finish(ends[i]));
         call(listen, self, 'load', () => finish());
       } catch {
         // Not watched.

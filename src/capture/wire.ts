@@ -28,15 +28,19 @@ export interface StreamOpen {
   status?: number;
   statusText?: string;
   /** Header names with values, as the page has them (the relay masks them before they leave the page). */
-  requestHeaders?: [string, string][];
-  responseHeaders?: [string, string][];
+  requestHeaders?: Record<string, string>;
+  responseHeaders?: Record<string, string>;
   /** The request body, when it was text (AG-UI clients POST RunAgentInput as JSON). */
   requestBody?: string;
   /** The body's full size in bytes, when requestBody holds only its first bytes (the limit). */
   requestBodyBytes?: number;
   /** When the page sent the request (fetch or send call). */
   startedAt?: number;
-  /** How the bytes were obtained when they are not the wire's own (EventSource events re-encoded as SSE). */
+  /** Pause on an event was armed: the page reads this body as the relay lets it through (the id it feeds). */
+  held?: number;
+  /** EventSource: which connection of the object this is (the relay words the note: its events are re-encoded). */
+  connection?: number;
+  /** How the bytes were obtained when they are not the wire's own. */
   note?: string;
 }
 
@@ -55,7 +59,10 @@ export interface StreamClose {
   kind: 'close';
   id: number;
   t: number;
-  /** Set when the stream ended with an error (network failure, abort). */
+  /**
+   * Set when the stream ended with an error (network failure, abort): its name and message, or for EventSource and
+   * XMLHttpRequest the event that ended it ('failed', 'reconnecting'; 'error', 'abort', 'timeout'), which the relay words.
+   */
   error?: string;
 }
 
@@ -67,21 +74,21 @@ export type PageMessage = StreamOpen | StreamChunk | StreamClose | ReplayAsk;
 /** What a rule needs in the page: how to match a request and how to answer it (the bytes come later). */
 export interface ReplayMatch {
   id: string;
-  url: string;
-  match: 'exact' | 'prefix' | 'glob';
-  /** A glob as a regular expression, made by the relay. */
-  re?: RegExp;
+  /** The rule's URL pattern (exact, prefix or glob) as a regular expression, made by the relay. */
+  re: RegExp;
   /** Empty: any method. */
   method: string;
   /** For the next request only. */
   once: boolean;
-  status: number;
-  statusText: string;
-  contentType: string;
+  /** The answer's status, status text and headers (every field present: nothing is looked up further). */
+  init: { status: number; statusText: string; headers: Record<string, string> };
+  /** How its bytes are framed (from its content type). */
+  format: 'sse' | 'proto';
 }
 
 /** What the relay sends the hook (over the private port). */
 export type HookMessage =
-  | { kind: 'rules'; rules: ReplayMatch[] }
+  /** `hold`: a pause is armed for the tab, so AG-UI fetch bodies reach the page through the relay. */
+  | { kind: 'rules'; rules: ReplayMatch[]; hold?: boolean }
   | { kind: 'replay-data'; rid: number; bytes: Uint8Array }
   | { kind: 'replay-end'; rid: number; error?: string };

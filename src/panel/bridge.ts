@@ -6,7 +6,7 @@
  */
 import browser, { type Runtime } from 'webextension-polyfill';
 import { Reassembler } from '../bridge/budget';
-import { type Captured, type PanelInbound, PanelInboundSchema, type PanelOutbound, PORT_PANEL, type ReplayRule, type ReplayRuleSummary } from '../bridge/messages';
+import { type Captured, type PanelInbound, PanelInboundSchema, type PanelOutbound, type PauseSettings, PORT_PANEL, type ResendStatus, type ReplayRule, type ReplayRuleSummary } from '../bridge/messages';
 import { OrderedIntake } from '../bridge/ordered';
 import type { Session, StreamInfo } from '../engine/session/session';
 import { chunkBytes } from '../bridge/chunkData';
@@ -24,6 +24,10 @@ export interface BridgeHandlers {
   /** Replay to page: the rules armed for the tab, and how an answer goes. */
   onReplayRules?(rules: ReplayRuleSummary[]): void;
   onReplayStatus?(status: ReplayStatus): void;
+  /** Pause on an event: the conditions armed for the tab. */
+  onPauseState?(settings: PauseSettings): void;
+  /** Resend: how a resend of a document's request goes. */
+  onResendStatus?(docKey: string, status: ResendStatus): void;
   /** Still receiving what the page has read (a panel opened late, a flood): events in so far, of how many. */
   onReceiving?(progress: { n: number; of: number } | null): void;
 }
@@ -71,6 +75,8 @@ export function ingest(session: Session, item: Captured, startDropped = false): 
       if (record.startedAt !== undefined) info.startedAt = record.startedAt;
       if (record.note !== undefined) info.note = record.note;
       if (record.replay !== undefined) info.replay = record.replay;
+      if (record.held !== undefined) info.held = record.held;
+      if (record.resent !== undefined) info.resent = record.resent;
       if (startDropped) info.startDropped = true;
       session.open(info);
       return;
@@ -249,6 +255,14 @@ function createIntake(tabId: number, session: () => Session, handlers: BridgeHan
         handlers.onReplayStatus?.(status);
         return;
       }
+      case 'pause-state':
+        handlers.onPauseState?.({ conditions: message.conditions, onError: message.onError });
+        return;
+      case 'resend-status': {
+        const { kind: _, tabId: __, docKey, ...status } = message;
+        handlers.onResendStatus?.(docKey, status);
+        return;
+      }
       default: {
         const unhandled: never = message;
         return unhandled;
@@ -299,6 +313,17 @@ export function connectPanel(tabId: number, session: () => Session, handlers: Br
     arm: (rule: ReplayRule) => post({ kind: 'replay-arm', tabId, rule }),
     disarm: (rule?: string) => post(rule === undefined ? { kind: 'replay-disarm', tabId } : { kind: 'replay-disarm', tabId, rule }),
     step: (rule: string, to: number) => post({ kind: 'replay-step', tabId, rule, to }),
+    pauseSet: (settings: PauseSettings) => post({ kind: 'pause-set', tabId, ...settings }),
+    resend: (streamId: string, rid: string, body: string) => {
+      const cut = streamId.lastIndexOf(':');
+      post({ kind: 'resend', tabId, docKey: streamId.slice(0, cut), id: Number(streamId.slice(cut + 1)), rid, body });
+    },
+    resendCancel: (docKey: string, rid: string) => post({ kind: 'resend-cancel', tabId, docKey, rid }),
+    /** A held stream's page may read up to `upTo` (null: all): `streamId` is the panel's key of it (docKey:id). */
+    pauseRelease: (streamId: string, upTo: number | null) => {
+      const cut = streamId.lastIndexOf(':');
+      post({ kind: 'pause-release', tabId, docKey: streamId.slice(0, cut), id: Number(streamId.slice(cut + 1)), upTo });
+    },
     captureStatus: (url?: string) => post(url === undefined ? { kind: 'capture-status', tabId } : { kind: 'capture-status', tabId, url }),
     dispose: () => {
       disposed = true;

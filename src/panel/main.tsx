@@ -10,6 +10,10 @@ import { downloadExport } from './fileIO';
 import { startImport, stopImport } from './import/importer';
 import './panel.css';
 import { createReplayControl } from './replay/replayControl';
+import { createPauseControl } from './debugger/pauseControl';
+import { createResendControl } from './debugger/resendControl';
+import type { Replay } from '../engine/replay/replay';
+import { replaySession } from '../engine/session/replaySession';
 import { createSessionStore } from './store/sessionStore';
 import { num } from './components/format';
 
@@ -44,6 +48,7 @@ if (tabId === null) {
         // Like the Network panel: a new page starts a new log unless "Preserve log" is on.
         live = new Session();
         live.navigate(url, t);
+        pause.follow(live);
         showLive();
       }
     },
@@ -53,7 +58,29 @@ if (tabId === null) {
     onReplayRules: (rules) => replay.onRules(rules),
     onReplayStatus: (status) => replay.onStatus(status),
     onReceiving: (progress) => store.setReceiving(progress),
+    onPauseState: (settings) => pause.onState(settings),
+    onResendStatus: (docKey, status) => resend.onStatus(docKey, status),
   });
+  /** The live capture with a replay of it: the store's while it shows it, else one of its own (an import is shown). */
+  let own: { session: Session; replay: Replay } | null = null;
+  const liveView = () => {
+    if (store.session.value === live) {
+      own?.replay.dispose();
+      own = null;
+      return { session: live, replay: store.replay.value };
+    }
+    if (own?.session !== live) {
+      own?.replay.dispose();
+      own = { session: live, replay: replaySession(live, { live: true }) };
+    }
+    return own;
+  };
+  const pause = createPauseControl(bridge, liveView, (paused) => {
+    // The inspector shows the state and the conversation as they stood before the paused event.
+    if (store.session.value === live) store.select(Math.max(0, paused.index - 1));
+  }, store.heldFrom);
+  pause.follow(live);
+  const resend = createResendControl(bridge);
   const replay = createReplayControl(bridge);
   const capture = createCaptureControl(tabId, bridge, (kind, text) => store.notify(kind, text));
   /** A Clear that can still be undone. */
@@ -89,6 +116,7 @@ if (tabId === null) {
           // Cleared at once, undone for a few seconds (the background forgets only when the chance to undo has passed).
           const previous = live;
           live = previous.continuation();
+          pause.follow(live);
           store.reset(live);
           const banner = store.notify('info', `Cleared ${num(events)} events.`, {
             action: {
@@ -99,6 +127,7 @@ if (tabId === null) {
                 undo = null;
                 previous.absorb(live);
                 live = previous;
+                pause.follow(live);
                 store.reset(live);
               },
             },
@@ -129,6 +158,8 @@ if (tabId === null) {
       }}
       capture={() => capture.view()}
       replay={replay}
+      pause={pause}
+      resend={resend}
     />,
     app,
   );

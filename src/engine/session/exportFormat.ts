@@ -44,7 +44,7 @@ const StreamInfoSchema = z.object({
 
 const NoticeSchema = z.object({
   t: z.number().finite(),
-  code: z.enum(['impersonation', 'oversize']),
+  code: z.enum(['impersonation', 'oversize', 'pause-released']),
   message: z.string().max(4096),
   streamId: z.string().max(512).optional(),
   events: z.number().int().min(0).optional(),

@@ -34,12 +34,16 @@ export interface StreamInfo {
   endedByNavigation?: boolean;
   /** The extension answered it (Replay to page): the rule's id. Shown as "replayed". */
   replay?: string;
+  /** A pause was armed when it opened: its page reads it as far as the panel lets it (the hook's id of it). */
+  held?: number;
+  /** The extension sent its request again (Resend, the resend's id): the page never saw its answer. */
+  resent?: string;
 }
 
 /** Something the capture reported that is not a stream: an impersonation attempt, an event too big to keep. */
 export interface SessionNotice {
   t: number;
-  code: 'impersonation' | 'oversize';
+  code: 'impersonation' | 'oversize' | 'pause-released';
   message: string;
   /** The stream it is about, if any. */
   streamId?: string;

@@ -1,8 +1,12 @@
 /** How a replay rule's URL pattern matches a request's URL (shared by the panel and the content script). */
 export type UrlMatch = 'exact' | 'prefix' | 'glob';
 
+const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A glob as a regular expression: `*` is any run of characters, everything else itself. */
-export const globToRegExp = (pattern: string): RegExp => new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
+export const globToRegExp = (pattern: string): RegExp => new RegExp(`^${pattern.split('*').map(escaped).join('.*')}$`);
+/** A pattern in any of the three modes as a regular expression (what the page hook matches with). */
+export const patternToRegExp = (pattern: string, mode: UrlMatch): RegExp =>
+  mode === 'glob' ? globToRegExp(pattern) : new RegExp(`^${escaped(pattern)}${mode === 'exact' ? '$' : ''}`);
 
 /** Whether a request URL matches a pattern: exactly, by its start, or as a glob. */
 export function urlMatches(pattern: string, mode: UrlMatch, url: string): boolean {

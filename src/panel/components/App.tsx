@@ -9,17 +9,37 @@ import { ImportProgressBar } from './ImportProgress';
 import type { ReplayControl } from '../replay/replayControl';
 import { ReplayBar } from './ReplayBar';
 import { ReplayDialog } from './ReplayDialog';
-import { replayAvailable, replayRequest } from '../replay/replayRequest';
+import { replayAvailable, replayRequest, resendAvailable, resendRequest } from '../replay/replayRequest';
+import type { ResendControl } from '../debugger/resendControl';
+import { ResendDialog } from './ResendDialog';
 import { Split } from './Split';
 import { CompareView } from './compare/CompareView';
 import { EventList, ROW_HEIGHT } from './EventList';
 import { Inspector } from './Inspector';
 import { Toolbar, type ToolbarActions } from './Toolbar';
+import type { PauseControl } from '../debugger/pauseControl';
+import { armedCount, PauseBar, PauseDialog } from './PauseControls';
 
-export function App({ store, actions, capture, replay }: { store: SessionStore; actions: ToolbarActions; capture?: () => CaptureControl; replay?: ReplayControl }) {
+export function App({
+  store,
+  actions,
+  capture,
+  replay,
+  pause,
+  resend,
+}: {
+  store: SessionStore;
+  actions: ToolbarActions;
+  capture?: () => CaptureControl;
+  replay?: ReplayControl;
+  pause?: PauseControl;
+  resend?: ResendControl;
+}) {
   const settingsOpen = useSignal(false);
   const exportOpen = useSignal(false);
+  const pauseOpen = useSignal(false);
   replayAvailable.value = replay !== undefined;
+  resendAvailable.value = resend !== undefined;
   const control = capture?.();
   useEffect(() => {
     /**
@@ -52,6 +72,7 @@ export function App({ store, actions, capture, replay }: { store: SessionStore; 
     openExport: () => (exportOpen.value = true),
     ...(control && { openSettings: () => (settingsOpen.value = true) }),
     ...(replay && { openReplay: () => (replayRequest.value = {}) }),
+    ...(pause && { pause: { armed: armedCount(pause.settings.value), open: () => (pauseOpen.value = true) } }),
   };
   return (
     <div class="app">
@@ -63,7 +84,10 @@ export function App({ store, actions, capture, replay }: { store: SessionStore; 
       {control && !store.imported.value && <CaptureBar capture={control} />}
       {control && settingsOpen.value && <CaptureSettings capture={control} onClose={() => (settingsOpen.value = false)} />}
       <ImportProgressBar />
+      {pause && pauseOpen.value && <PauseDialog control={pause} onClose={() => (pauseOpen.value = false)} />}
+      {resend && resendRequest.value && <ResendDialog store={store} control={resend} runKey={resendRequest.value.runKey} onClose={() => (resendRequest.value = null)} />}
       {replay && <ReplayBar store={store} control={replay} />}
+      {pause && <PauseBar store={store} control={pause} live={!store.imported.value} />}
       <Banners store={store} />
       {store.compare.value ? (
         <CompareView store={store} start={store.compare.value} onClose={() => (store.compare.value = null)} />

@@ -8,7 +8,7 @@ import type { SessionStore } from '../store/sessionStore';
 export function Banners({ store }: { store: SessionStore }) {
   const notices = store.notices.value;
   const impersonations = notices.filter((n) => n.code === 'impersonation');
-  const oversize = notices.filter((n) => n.code === 'oversize');
+  const oversize = notices.filter((n) => n.code === 'oversize' || n.code === 'pause-released');
   const banners = store.banners.value;
   if (impersonations.length === 0 && oversize.length === 0 && banners.length === 0) return null;
   return (
@@ -21,7 +21,7 @@ export function Banners({ store }: { store: SessionStore }) {
         </div>
       )}
       {oversize.map((n, i) => (
-        <div class="banner banner-warning" role="status" key={`o${i}`} data-testid="oversize">
+        <div class="banner banner-warning" role="status" key={`o${i}`} data-testid={n.code}>
           {n.message}
         </div>
       ))}

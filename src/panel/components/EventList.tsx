@@ -3,7 +3,7 @@ import { useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import type { Frame } from '../../engine/decode/frames';
 import { endTag, keyIds, preview, typeLabel } from '../../engine/events/summary';
-import { opensReplayedStream, type SessionStore } from '../store/sessionStore';
+import { opensReplayedStream, opensResentStream, type SessionStore } from '../store/sessionStore';
 import { categoryOf } from './category';
 import { visibleNodes, visibleText } from './Visible';
 import { columnLayout, columns, TimelineHeader } from './timelineColumns';
@@ -117,6 +117,8 @@ export function EventList({ store }: { store: SessionStore }) {
   // building and removing elements.
   const pool = Math.ceil(height.value / ROW_HEIGHT) + 2 * OVERSCAN + 2;
   const rows = [];
+  // Pause on an event: the paused streams' events from the paused one on have not been given to the page.
+  const heldFrom = store.imported.value ? undefined : store.heldFrom.value;
   for (let r = first; r < last; r++) {
     const index = visible ? visible[r]! : r;
     const frame = frames[index]!;
@@ -136,6 +138,8 @@ export function EventList({ store }: { store: SessionStore }) {
         navigatedHere={index > 0 && navigations.some((n) => n.atFrame === index)}
         streamChanged={previous !== undefined && previous.streamId !== frame.streamId}
         replayed={opensReplayedStream(store.session.value, frame)}
+        resent={opensResentStream(store.session.value, frame)}
+        held={(heldFrom?.get(frame.streamId) ?? Number.POSITIVE_INFINITY) <= index}
       />,
     );
   }
@@ -193,13 +197,17 @@ interface RowProps {
   navigatedHere: boolean;
   streamChanged: boolean;
   replayed: boolean;
+  /** It opens a stream the extension sent again (Resend). */
+  resent: boolean;
+  /** Paused: the page has not been given this event yet. */
+  held: boolean;
 }
 
 /**
  * One row. Its props are values (a frame never changes once it came), so a repaint that follows the tail re-renders
  * only the rows that are new or whose selection or problems changed.
  */
-const EventRow = memo(function EventRow({ store, row, index, frame, selected, errors, warnings, start, navigatedHere, streamChanged, replayed }: RowProps) {
+const EventRow = memo(function EventRow({ store, row, index, frame, selected, errors, warnings, start, navigatedHere, streamChanged, replayed, resent, held }: RowProps) {
   const type = typeLabel(frame.event);
   const runStarts = type === 'RUN_STARTED';
   const streamStarts = frame.streamIndex === 0 && !runStarts;
@@ -221,13 +229,14 @@ const EventRow = memo(function EventRow({ store, row, index, frame, selected, er
         type === 'RUN_ERROR' && 'run-error',
         tag === 'interrupted' && 'run-interrupted',
         !frame.reducible && 'not-replayed',
+        held && 'held',
       ]
         .filter(Boolean)
         .join(' ')}
       style={{ top: `${row * ROW_HEIGHT}px` }}
       onClick={() => store.select(index)}
       data-index={index}
-      title={navigatedHere ? 'The page navigated before this event' : streamChanged ? `Stream ${frame.streamId}` : undefined}
+      title={held ? 'Paused: the page has not been given this event yet' : navigatedHere ? 'The page navigated before this event' : streamChanged ? `Stream ${frame.streamId}` : undefined}
     >
       <span role="gridcell" class="cell index">
         {index}
@@ -248,6 +257,11 @@ const EventRow = memo(function EventRow({ store, row, index, frame, selected, er
         {replayed && (
           <span class="row-tag tag-replayed" title="Answered by AG-UI DevTools (Replay to page), not by the network" data-testid="replayed-tag">
             replayed
+          </span>
+        )}
+        {resent && (
+          <span class="row-tag tag-replayed" title="Sent again by AG-UI DevTools (Resend); the page never saw this answer" data-testid="resent-tag">
+            resent
           </span>
         )}
       </span>

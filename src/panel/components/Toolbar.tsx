@@ -17,6 +17,8 @@ export interface ToolbarActions {
   openSettings?: () => void;
   /** Replay to page (the extension's panel only: it needs a tab). */
   openReplay?: () => void;
+  /** Pause on an event (the extension's panel only): how many conditions are armed, and the dialog. */
+  pause?: { armed: number; open(): void };
 }
 
 const droppedTitle = ({ page, extension }: { page: number; extension: number }): string =>
@@ -133,6 +135,18 @@ export function Toolbar({ store, actions }: { store: SessionStore; actions: Tool
               data-testid="replay-open"
             >
               Replay to page
+            </button>
+          )}
+          {actions.pause && (
+            <button
+              type="button"
+              class="button"
+              aria-pressed={actions.pause.armed > 0}
+              onClick={actions.pause.open}
+              title={actions.pause.armed > 0 ? `${actions.pause.armed} pause condition${actions.pause.armed === 1 ? '' : 's'} armed for this tab` : "Stop the page's live agent stream before an event you choose"}
+              data-testid="pause-open"
+            >
+              Pause on…{actions.pause.armed > 0 && <span class="tab-count">{actions.pause.armed}</span>}
             </button>
           )}
           {actions.openSettings && (

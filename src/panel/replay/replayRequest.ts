@@ -7,3 +7,7 @@ import { signal } from '@preact/signals';
 
 export const replayRequest = signal<{ runKey?: number } | null>(null);
 export const replayAvailable = signal(false);
+
+/** Resend (the extension's panel only): the run whose request the dialog edits, or null while it is closed. */
+export const resendRequest = signal<{ runKey: number } | null>(null);
+export const resendAvailable = signal(false);

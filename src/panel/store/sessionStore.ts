@@ -64,7 +64,7 @@ export function createSessionStore(options: { emptyText?: string } = {}) {
   const scope = signal<Scope>(null);
   const onlyProblems = signal(false);
   const tab = signal<Tab>('event');
-  const { openReasoning, closedReasoning, compare } = viewSignals();
+  const { openReasoning, closedReasoning, compare, heldFrom } = viewSignals();
   /** Set while an imported file is shown instead of the live capture. */
   const imported = signal<{ name: string } | null>(null);
   let unsubscribe: () => void = () => undefined;
@@ -170,6 +170,7 @@ export function createSessionStore(options: { emptyText?: string } = {}) {
     openReasoning,
     closedReasoning,
     compare,
+    heldFrom,
     tab,
     imported,
     /** When event i's run started (its stream's opening when it is outside a run), for "+ms since run start". */
@@ -210,6 +211,8 @@ const viewSignals = () => ({
   openReasoning: signal<ReadonlySet<string>>(new Set()),
   closedReasoning: signal<ReadonlySet<string>>(new Set()),
   compare: signal<{ a?: number; b?: number } | null>(null),
+  /** Pause on an event: per paused stream, the first event its page has not been given (set by the pause control). */
+  heldFrom: signal<ReadonlyMap<string, number>>(new Map()),
 });
 
 /** Messages shown inline at the top of the panel until dismissed (never alert(), which DevTools may swallow). */
@@ -285,7 +288,7 @@ export function problemCounts(all: readonly Problem[]): { all: readonly Problem[
 type Scope = { kind: 'thread'; lane: string } | { kind: 'run'; key: number } | null;
 
 /** What the filter language reads of frame i: its type, ids, raw text, run, thread and tool names (from the engine). */
-function subjectOf(session: Session, replay: Replay, i: number, joined?: Joined): FilterSubject {
+export function subjectOf(session: Session, replay: Replay, i: number, joined?: Joined): FilterSubject {
   const frame = session.frames[i]!;
   const e = frame.event as Record<string, unknown> | undefined;
   const callId = typeof e?.toolCallId === 'string' ? e.toolCallId : undefined;
@@ -296,7 +299,7 @@ function subjectOf(session: Session, replay: Replay, i: number, joined?: Joined)
     raw: frame.raw.length <= 4096 ? frame.raw : frame.raw.slice(0, 4096),
     run: run?.runId,
     outcome: outcomeWords(frame.event),
-    tags: [endTag(frame.event), opensReplayedStream(session, frame) ? 'replayed' : undefined].filter((t) => t !== undefined),
+    tags: [endTag(frame.event), opensReplayedStream(session, frame) ? 'replayed' : undefined, opensResentStream(session, frame) ? 'resent' : undefined].filter((t) => t !== undefined),
     thread: replay.laneAt(i),
     tools: callId ? [callId, replay.timeline.toolCallName(callId) ?? ''] : typeof e?.toolCallName === 'string' ? [e.toolCallName] : [],
     event: e,
@@ -306,6 +309,9 @@ function subjectOf(session: Session, replay: Replay, i: number, joined?: Joined)
 
 /** Whether a frame opens a stream that Replay to page answered (its row is tagged "replayed"). */
 export const opensReplayedStream = (session: Session, frame: Frame): boolean => frame.streamIndex === 0 && session.streams.get(frame.streamId)?.info.replay !== undefined;
+
+/** Whether a frame opens a stream the extension sent again (Resend): its row is tagged "resent". */
+export const opensResentStream = (session: Session, frame: Frame): boolean => frame.streamIndex === 0 && session.streams.get(frame.streamId)?.info.resent !== undefined;
 
 /** How an event ends its run, in the panel's words and the protocol's, for `outcome:` (an event's own outcome field otherwise). */
 function outcomeWords(event: Frame['event']): string | undefined {

@@ -21,6 +21,7 @@ import {
 } from '../../bridge/messages';
 import { batches } from '../../bridge/budget';
 import { captureOn, disableSite, enableSite, reconcile, sitesState } from './sites';
+import { PauseConditions } from './pauseConditions';
 import { ReplayRules } from './replayRules';
 import { originOf } from '../../engine/session/urlMatch';
 import { type BacklogEntry, TabLog } from './tabLog';
@@ -44,6 +45,7 @@ const ready: Promise<void> = browser.storage.session
   .then((all) => {
     for (const [key, value] of Object.entries(all)) if (key.startsWith('preserve-log:')) preserved.set(Number(key.slice(13)), value === true);
     replay.load(all);
+    pause.load(all);
   })
   .catch(() => undefined)
   .then(() => {
@@ -56,13 +58,31 @@ const replay = new ReplayRules({
   toTab: (tabId, command) => browser.tabs.sendMessage(tabId, command).catch(() => undefined),
   toPanels: (tabId, message) => broadcast(tabId, message),
   badge: (tabId, text, title) => {
-    const action = (browser as unknown as { action?: { setBadgeText(d: object): Promise<void>; setTitle(d: object): Promise<void>; setBadgeBackgroundColor(d: object): Promise<void> } }).action;
-    if (!action) return;
-    void action.setBadgeText({ tabId, text }).catch(() => undefined);
-    void action.setBadgeBackgroundColor({ tabId, color: '#b35c00' }).catch(() => undefined);
-    void action.setTitle({ tabId, title }).catch(() => undefined);
+    replayBadges.set(tabId, { text, title });
+    showBadge(tabId);
   },
 });
+/** Pause on an event: the conditions per tab, kept in session storage as the replay rules are. */
+const pause = new PauseConditions({
+  store: (items) => void browser.storage.session.set(items).catch(() => undefined),
+  remove: (key) => void browser.storage.session.remove(key).catch(() => undefined),
+  toTab: (tabId, command) => browser.tabs.sendMessage(tabId, command).catch(() => undefined),
+  toPanels: (tabId, message) => broadcast(tabId, message),
+  badge: (tabId) => showBadge(tabId),
+});
+/** The icon's badge for a tab: what Replay to page and Pause on an event have armed there. */
+const replayBadges = new Map<number, { text: string; title: string }>();
+const showBadge = (tabId: number): void => {
+  const action = (browser as unknown as { action?: { setBadgeText(d: object): Promise<void>; setTitle(d: object): Promise<void>; setBadgeBackgroundColor(d: object): Promise<void> } }).action;
+  if (!action) return;
+  const rp = replayBadges.get(tabId) ?? { text: '', title: '' };
+  const paused = pause.badgeTitle(tabId);
+  const text = `${rp.text}${paused ? (rp.text ? '⏸' : 'II') : ''}`;
+  const title = [rp.text ? rp.title : '', paused ? `AG-UI DevTools: ${paused}` : ''].filter(Boolean).join('\n') || 'AG-UI DevTools';
+  void action.setBadgeText({ tabId, text }).catch(() => undefined);
+  void action.setBadgeBackgroundColor({ tabId, color: '#b35c00' }).catch(() => undefined);
+  void action.setTitle({ tabId, title }).catch(() => undefined);
+};
 const isPreserved = (tabId: number): boolean => preserved.get(tabId) === true;
 const setPreserved = (tabId: number, on: boolean) => {
   preserved.set(tabId, on);
@@ -178,6 +198,9 @@ const onCapturePort = (port: Runtime.Port): void => {
       case 'replay-status':
         replay.status(tabId, message);
         return;
+      case 'resend-status':
+        broadcast(tabId, { ...message, tabId });
+        return;
       case 'capture': {
         const accepted: Captured[] = [];
         for (const item of message.items) accepted.push(...log.add({ docKey: message.docKey, frameId, ...item }));
@@ -233,9 +256,11 @@ browser.runtime.onMessage.addListener((raw: unknown, sender: Runtime.MessageSend
       }
       // A navigation resets the tab's badge: what is armed is shown again.
       replay.showBadge(tabId);
+      showBadge(tabId);
     }
     const rules: ReplayRule[] = replay.rulesForDocument(tabId, origin, top);
-    return { eager: eagerFor(tabId), ...(rules.length > 0 && { rules }) };
+    // A pause armed for the tab holds this document's streams from its first request (a reload reproduces the bug).
+    return { eager: eagerFor(tabId), ...(rules.length > 0 && { rules }), ...(pause.armed(tabId) && { hold: true }) };
   });
 });
 
@@ -261,6 +286,7 @@ const onPanelPort = (port: Runtime.Port): void => {
         set.add(port);
         send(port, { kind: 'preserve-log', tabId, on: isPreserved(tabId) });
         send(port, { kind: 'replay-rules', tabId, rules: replay.summaries(tabId) });
+        send(port, { kind: 'pause-state', tabId, ...pause.settingsFor(tabId) });
         // Backlog first, in order, then live items: both are sent from this one thread, so nothing interleaves.
         const failed = sendBacklog(port, tabId, logFor(tabId).backlog(message.have));
         if (failed) reportFailure(port, tabId, 'The captured history could not be delivered to this panel', failed);
@@ -305,6 +331,19 @@ const onPanelPort = (port: Runtime.Port): void => {
       case 'replay-step':
         replay.step(message.tabId, message.rule, message.to);
         return;
+      case 'pause-set':
+        pause.set(message.tabId, { conditions: message.conditions, onError: message.onError });
+        return;
+      case 'pause-release':
+        pause.release(message.tabId, message.docKey, message.id, message.upTo);
+        return;
+      // Resend: to the tab's documents; the one that made the request sends it again (its relay checks the rest).
+      case 'resend':
+        void browser.tabs.sendMessage(message.tabId, { kind: 'agui-resend', docKey: message.docKey, id: message.id, rid: message.rid, body: message.body } satisfies RelayCommand).catch(() => undefined);
+        return;
+      case 'resend-cancel':
+        void browser.tabs.sendMessage(message.tabId, { kind: 'agui-resend-cancel', docKey: message.docKey, rid: message.rid } satisfies RelayCommand).catch(() => undefined);
+        return;
       default: {
         const unhandled: never = message;
         return unhandled;
@@ -315,7 +354,10 @@ const onPanelPort = (port: Runtime.Port): void => {
     if (subscribed === undefined) return;
     panels.get(subscribed)?.delete(port);
     // The last panel of the tab closed: nothing stays armed behind the user's back.
-    if ((panels.get(subscribed)?.size ?? 0) === 0) replay.disarm(subscribed);
+    if ((panels.get(subscribed)?.size ?? 0) === 0) {
+      replay.disarm(subscribed);
+      pause.disarm(subscribed);
+    }
     // The last panel closed: documents keep their records to themselves again (unless Preserve log).
     if (!eagerFor(subscribed)) tellMode(subscribed);
   });
@@ -343,4 +385,6 @@ browser.tabs.onRemoved.addListener((tabId) => {
   preserved.delete(tabId);
   void browser.storage.session.remove(preserveKey(tabId)).catch(() => undefined);
   replay.forget(tabId);
+  pause.forget(tabId);
+  replayBadges.delete(tabId);
 });

@@ -65,7 +65,7 @@ test('what leaves is masked: the URL, the frame URL, headers and the request bod
   const { recorder, settle, records } = recorderWith();
   recorder.setEager(true);
   recorder.onPageMessage({ kind: 'open', id: 'not-a-number' });
-  recorder.onPageMessage(open(1, { requestHeaders: [['authorization', 'Bearer x'], ['content-type', 'application/json']], requestBody: '{"forwardedProps":{"apiKey":"k"}}' }));
+  recorder.onPageMessage(open(1, { requestHeaders: { authorization: 'Bearer x', 'content-type': 'application/json' }, requestBody: '{"forwardedProps":{"apiKey":"k"}}' }));
   settle();
   const [first] = records();
   expect(first!.record).toMatchObject({

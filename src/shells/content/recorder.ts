@@ -97,6 +97,9 @@ const wire = (k: Kept, binary: boolean): Sequenced => {
 };
 
 const clip = (s: string): string => (s.length > STRING_MAX ? `${s.slice(0, STRING_MAX)}…` : s);
+/** Headers by name as the hook sends them, as the list a record holds: at most 256, masked, clipped. */
+const headerList = (headers: Record<string, string> | undefined): [string, string][] =>
+  maskHeaders(Object.entries(headers ?? {}).slice(0, 256)).map(([k, v]) => [clip(k), clip(v)]);
 
 const sizeOfPageMessage = (data: unknown): number => {
   const m = data as { bytes?: { byteLength?: unknown }; text?: unknown; requestBody?: unknown } | null;
@@ -114,6 +117,7 @@ export class DocumentRecorder {
   private totalEvents = 0;
   private keptBytes = 0;
   private eager = false;
+  private urgent = false;
   /** The record being sent in parts is never cut (its parts are encoded already): it goes whole if it must. */
   private readonly log = new RecordLog<Kept>({ ...SHAPE, cut: (k, need) => (k.seq === this.inFlight?.seq ? undefined : cutChunk(k, need)) });
   /** Next seq to send while eager. */
@@ -121,6 +125,7 @@ export class DocumentRecorder {
   /** Pinned records already sent, by seq. */
   private readonly pinnedSent = new Set<number>();
   private readonly counters = new Map<number, EventCounter>();
+  private readonly transports = new Map<number, string>();
   private readonly partial = new Map<number, Held>();
   private partialBytes = 0;
   /** A record being sent in parts: its pieces, and the next to send. */
@@ -156,10 +161,19 @@ export class DocumentRecorder {
     this.schedule();
   }
 
-  /** Something the relay saw that the user must know (the page impersonated the hand-over). */
-  notice(code: 'impersonation', message: string): void {
-    this.record({ kind: 'notice', t: Date.now(), code, message });
+  /** Something the relay saw that the user must know (the page impersonated the hand-over; a pause let go of a stream). */
+  notice(code: 'impersonation' | 'pause-released', message: string, id?: number): void {
+    this.record({ kind: 'notice', t: Date.now(), code, message, ...(id !== undefined && { id }) });
     this.fx.wanted();
+    this.schedule();
+  }
+
+  /**
+   * A pause is armed: the page waits for the panel's word on each event of its held streams, so records go at once
+   * (not in idle time, not batched for a quiet input).
+   */
+  setUrgent(on: boolean): void {
+    this.urgent = on;
     this.schedule();
   }
 
@@ -270,15 +284,17 @@ export class DocumentRecorder {
       case 'open': {
         if (this.counters.has(m.id)) return;
         this.counters.set(m.id, new EventCounter(m.format));
-        const { requestBody, requestBodyBytes, note, startedAt, ...rest } = m;
+        this.transports.set(m.id, m.transport);
+        const { requestBody, requestBodyBytes, note: given, startedAt, connection, ...rest } = m;
+        const note = connection !== undefined ? `EventSource connection ${connection} (re-encoded)` : given;
         this.record({
           ...rest,
           url: clip(maskUrl(m.url)),
           status: m.status ?? 0,
           statusText: clip(m.statusText ?? ''),
           method: clip(m.method ?? 'GET'),
-          requestHeaders: maskHeaders((m.requestHeaders ?? []).slice(0, 256)).map(([k, v]) => [clip(k), clip(v)]),
-          responseHeaders: maskHeaders((m.responseHeaders ?? []).slice(0, 256)).map(([k, v]) => [clip(k), clip(v)]),
+          requestHeaders: headerList(m.requestHeaders),
+          responseHeaders: headerList(m.responseHeaders),
           // The frame is this document: read here, not taken from the page.
           frameUrl: clip(maskUrl(this.fx.frameUrl())),
           ...(requestBody !== undefined && { requestBody: maskBody(requestBody) }),
@@ -308,7 +324,11 @@ export class DocumentRecorder {
         }
         this.partial.delete(m.id);
         this.counters.delete(m.id);
-        this.record(m);
+        const transport = this.transports.get(m.id);
+        this.transports.delete(m.id);
+        // EventSource and XMLHttpRequest say which event ended them; the words are ours.
+        const prefix = transport === 'eventsource' ? 'EventSource: ' : transport === 'xhr' ? 'XMLHttpRequest: ' : '';
+        this.record(m.error !== undefined && prefix ? { ...m, error: clip(prefix + m.error) } : m);
         return;
       }
       default: {
@@ -407,8 +427,9 @@ export class DocumentRecorder {
   private drain(deadline?: IdleDeadlineLike): void {
     this.scheduled = false;
     const now = this.fx.now();
-    // A hidden page has nobody to keep responsive and its timers may wait a minute: all goes now.
-    const hidden = this.eager && this.fx.hidden();
+    // A hidden page has nobody to keep responsive and its timers may wait a minute: all goes now (and while a
+    // pause is armed, the page itself waits for it).
+    const hidden = this.eager && (this.urgent || this.fx.hidden());
     const until = now + (deadline && !deadline.didTimeout ? Math.min(SLICE_MS, Math.max(1, deadline.timeRemaining() - 1)) : SLICE_MS);
     const more = hidden ? () => true : () => this.fx.now() < until;
     this.handleInbox(more);
@@ -437,8 +458,8 @@ export class DocumentRecorder {
   }
 
   private schedule(): void {
-    // Hidden: now, whatever was scheduled (a throttled idle callback may be a minute away).
-    if (this.eager && this.fx.hidden()) return this.drain();
+    // Hidden: now, whatever was scheduled (a throttled idle callback may be a minute away). Urgent: now.
+    if (this.eager && (this.urgent || this.fx.hidden())) return this.drain();
     if (this.scheduled) return;
     this.scheduled = true;
     // While a panel waits, it gets its records within a quarter second even from a page that is never idle.

@@ -17,7 +17,9 @@ import { STRING_MAX } from '../../bridge/limits';
 import { type ContentMessage, type Hello, HelloReplySchema, PORT_CAPTURE, RelayCommandSchema } from '../../bridge/messages';
 import { HANDSHAKE_KEY, RELAY_READY_EVENT } from '../../capture/wire';
 import { maskUrl } from '../../engine/mask/secrets';
+import { HeldStreams } from './heldStreams';
 import { DocumentRecorder } from './recorder';
+import { Resends } from './resend';
 import { ReplayAnswers } from './replayAnswer';
 
 // ---- The hand-over, first of all: whatever fails below, the page never sees it.
@@ -144,9 +146,38 @@ const recorder = new DocumentRecorder(randomKey(), {
   ...(firefox && { own: ownCopy, binary: true }),
 });
 
+/** Pause on an event: the streams the hook holds, given to the page as far as the panel says. */
+const held = new HeldStreams({
+  toHook: (message, transfer) => {
+    try {
+      pagePort?.postMessage(message, transfer ?? []);
+    } catch {
+      // The page's document is going away.
+    }
+  },
+  notice: (id, message) => recorder.notice('pause-released', message, id),
+  copy: firefox ? ownCopy : (bytes) => bytes.slice(),
+});
+const setHold = (on: boolean) => {
+  held.setArmed(on);
+  replay.setHold(on);
+  recorder.setUrgent(on);
+};
+
+/** Resend: the document's recent requests, sent again on the panel's word, their answers captured as "resent". */
+const pageFetch = (globalThis as { content?: { fetch?: typeof fetch } }).content?.fetch;
+const resends = new Resends({
+  // Firefox: a content script's own fetch is the extension's; the page's (`content.fetch`) carries its cookies.
+  fetch: (url, init) => (firefox && typeof pageFetch === 'function' ? pageFetch(url, init) : fetch(url, init)),
+  record: (message) => recorder.onPageMessage(message),
+  status: (status) => void post({ kind: 'resend-status', docKey: recorder.docKey, ...status }),
+  now: () => performance.timeOrigin + performance.now(),
+});
+
 function onPageMessage(event: MessageEvent): void {
   const data = event.data as { kind?: unknown } | null;
-  if (replay.onPageMessage(data)) return;
+  if (held.onPageMessage(data) || replay.onPageMessage(data)) return;
+  resends.onPageMessage(data);
   recorder.onPageMessage(data);
 }
 
@@ -165,6 +196,7 @@ function ask(): void {
     (reply: unknown) => {
       const parsed = HelloReplySchema.safeParse(reply);
       if (parsed.success && parsed.data.rules) replay.setRules(parsed.data.rules);
+      if (parsed.success && parsed.data.hold) setHold(true);
       if (parsed.success && parsed.data.eager) recorder.setEager(true);
     },
     () => undefined,
@@ -184,7 +216,14 @@ browser.runtime.onMessage.addListener((raw: unknown) => {
     replay.step(command.rule, command.to);
     return undefined;
   }
-  if (command.kind === 'agui-mode') recorder.setEager(command.eager);
+  if (command.kind === 'agui-resend' || command.kind === 'agui-resend-cancel') {
+    if (command.docKey !== recorder.docKey) return undefined;
+    if (command.kind === 'agui-resend') void resends.send(command.id, command.rid, command.body);
+    else resends.cancel(command.rid);
+  } else if (command.kind === 'agui-hold') setHold(command.on);
+  else if (command.kind === 'agui-release') {
+    if (command.docKey === recorder.docKey) held.release(command.id, command.upTo);
+  } else if (command.kind === 'agui-mode') recorder.setEager(command.eager);
   // Everything after what the background holds, from here on as it comes.
   else recorder.resync(command.have[recorder.docKey] ?? -1);
   return undefined;

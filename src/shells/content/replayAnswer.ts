@@ -11,7 +11,7 @@
 import type { ContentMessage, ReplayRule } from '../../bridge/messages';
 import { PageReplaySchema } from '../../bridge/messages';
 import { base64ToBytes } from '../../engine/util/base64';
-import { globToRegExp, ruleAppliesTo, urlMatches } from '../../engine/session/urlMatch';
+import { patternToRegExp, ruleAppliesTo, urlMatches } from '../../engine/session/urlMatch';
 
 type Status = Extract<ContentMessage, { kind: 'replay-status' }>;
 
@@ -140,23 +140,29 @@ export class ReplayAnswers {
     });
   }
 
+  /** Pause on an event: whether the hook holds AG-UI fetch streams (it learns it with the rules). */
+  setHold(on: boolean): void {
+    if (this.hold === on) return;
+    this.hold = on;
+    this.tellHook();
+  }
+
+  private hold = false;
   private told = false;
   private tellHook(): void {
     // Nothing armed ever: the hook is told nothing (and matches nothing).
-    if (this.rules.length === 0 && !this.told) return;
+    if (this.rules.length === 0 && !this.hold && !this.told) return;
     this.told = true;
     this.toHook({
       kind: 'rules',
+      hold: this.hold,
       rules: this.rules.map((r) => ({
         id: r.id,
-        url: r.url,
-        match: r.match,
-        ...(r.match === 'glob' && { re: globToRegExp(r.url) }),
+        re: patternToRegExp(r.url, r.match),
         method: r.method.toUpperCase(),
         once: !r.every,
-        status: r.status,
-        statusText: r.statusText,
-        contentType: r.contentType,
+        init: { status: r.status, statusText: r.statusText, headers: { 'content-type': r.contentType } },
+        format: r.contentType.toLowerCase().includes('application/vnd.ag-ui.event+proto') ? 'proto' : 'sse',
       })),
     });
   }

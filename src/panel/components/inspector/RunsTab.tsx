@@ -1,6 +1,6 @@
 import { attributedAt, openAt, type RunEntity, runStatusAt, type SubagentEntity, type ToolCallEntity } from '../../../engine/replay/timeline';
 import type { SessionStore } from '../../store/sessionStore';
-import { replayAvailable, replayRequest } from '../../replay/replayRequest';
+import { replayAvailable, replayRequest, resendAvailable, resendRequest } from '../../replay/replayRequest';
 import { useEffect, useRef } from 'preact/hooks';
 import { JsonTree } from '../JsonTree';
 import { InterruptCard } from './InterruptCard';
@@ -121,6 +121,18 @@ function RunSection({ store, run: r, index, current }: { store: SessionStore; ru
             data-testid="run-replay"
           >
             ▶ Replay to page
+          </button>
+        )}
+        {resendAvailable.value && !store.imported.value && store.session.value.streams.get(r.streamId)?.info.requestBody !== undefined && (
+          <button
+            type="button"
+            class="link run-replay"
+            aria-label={`Resend run ${r.runId}'s request`}
+            title="Ask the agent again with this run's input, edited (the page does not see the answer)"
+            onClick={() => (resendRequest.value = { runKey: r.key })}
+            data-testid="run-resend"
+          >
+            ↻ Resend…
           </button>
         )}
       </h4>

@@ -1,0 +1,141 @@
+import { useSignal } from '@preact/signals';
+import { useEffect } from 'preact/hooks';
+import type { PauseCondition, PauseSettings } from '../../bridge/messages';
+import type { PauseControl } from '../debugger/pauseControl';
+import { parseQuery } from '../store/filterQuery';
+import type { SessionStore } from '../store/sessionStore';
+import { num } from './format';
+import { Modal } from './Modal';
+
+const TRANSPORT: Record<string, string> = { eventsource: 'EventSource', websocket: 'WebSocket', xhr: 'XMLHttpRequest', fetch: 'fetch' };
+
+/** How many conditions are armed (on, and saying something). */
+export const armedCount = (s: PauseSettings): number => s.conditions.filter((c) => c.on && c.query.trim() !== '').length + (s.onError ? 1 : 0);
+
+/**
+ * "Pause on…": the tab's conditions in the filter language, each switched on and off or removed, and "on the first
+ * protocol error". Every change is armed at once (the background keeps them for the tab and tells its pages).
+ */
+export function PauseDialog({ control, onClose }: { control: PauseControl; onClose(): void }) {
+  const draft = useSignal('');
+  const settings = control.settings.value;
+  const parsed = parseQuery(draft.value);
+  const set = (conditions: PauseCondition[], onError = settings.onError) => control.set({ conditions, onError });
+  const add = () => {
+    const query = draft.value.trim();
+    if (!query || parsed.error || parsed.terms.length === 0) return;
+    set([...settings.conditions, { id: `c${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`, query, on: true }]);
+    draft.value = '';
+  };
+  return (
+    <Modal title="Pause on an event" testId="pause-dialog" onClose={onClose}>
+      <p class="muted">
+        A live <code>fetch</code> stream of this tab (SSE or protobuf) stops before the first event that matches: the page gets every byte before
+        it and nothing more until you step or resume. Conditions use the filter's language.
+      </p>
+      <form
+        class="pause-add"
+        onSubmit={(e) => {
+          e.preventDefault();
+          add();
+        }}
+      >
+        <input
+          type="text"
+          class="filter"
+          placeholder="type:TOOL_CALL_START  tool:search  outcome:interrupt  run:r-2 type:STATE_DELTA"
+          aria-label="Pause condition"
+          value={draft.value}
+          onInput={(e) => (draft.value = (e.currentTarget as HTMLInputElement).value)}
+          data-testid="pause-condition-input"
+        />
+        <button type="submit" class="button" disabled={!draft.value.trim() || parsed.error !== undefined} data-testid="pause-condition-add">
+          Add
+        </button>
+      </form>
+      {parsed.error && <p class="error-text">{parsed.error}</p>}
+      <ul class="pause-conditions" data-testid="pause-conditions">
+        {settings.conditions.map((c) => (
+          <li key={c.id} data-condition={c.query}>
+            <label class="check">
+              <input type="checkbox" checked={c.on} onChange={() => set(settings.conditions.map((x) => (x.id === c.id ? { ...x, on: !x.on } : x)))} />
+              <code>{c.query}</code>
+            </label>
+            <button type="button" class="icon-button" aria-label={`Remove ${c.query}`} title="Remove" onClick={() => set(settings.conditions.filter((x) => x.id !== c.id))}>
+              ✕
+            </button>
+          </li>
+        ))}
+      </ul>
+      <label class="check">
+        <input type="checkbox" checked={settings.onError} onChange={() => set(settings.conditions, !settings.onError)} data-testid="pause-on-error" /> On the first protocol error of a
+        stream
+      </label>
+      <p class="muted">
+        For this tab only, from its next request on (reload the page to hold its first one); disarmed when the tab's last panel closes.
+        EventSource, WebSocket and XMLHttpRequest streams are not paused.
+      </p>
+    </Modal>
+  );
+}
+
+/**
+ * What a pause says at the top of the panel: "Paused before #N TYPE (detail)", what matched, and Step, Resume and
+ * Resume to the end of the run (F10 and F8, as in the Sources panel). Conditions that matched a stream that cannot be
+ * held are said once each.
+ */
+export function PauseBar({ store, control, live }: { store: SessionStore; control: PauseControl; live: boolean }) {
+  const paused = control.paused.value;
+  const unheld = control.unheld.value;
+  const first = paused[0];
+  useEffect(() => {
+    if (!first) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'F8') control.resume(first.streamId);
+      else if (e.key === 'F10') control.step(first.streamId);
+      else return;
+      e.preventDefault();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [first?.streamId, first?.index]);
+  if (!first && unheld.length === 0) return null;
+  return (
+    <div class="banners">
+      {first && (
+        <div class="banner banner-pause" role="status" data-testid="pause-bar">
+          <span class="banner-text">
+            <span class="pause-icon" aria-hidden="true" />
+            <strong>Paused before </strong>
+            <button type="button" class="link" disabled={!live} onClick={() => store.select(first.index)} data-testid="pause-next" title="Show the event the page has not been given">
+              #{num(first.index)} {first.type}
+              {first.detail !== undefined && ` (${first.detail})`}
+            </button>
+            <span class="muted">
+              {' · '}
+              {first.reason === 'step' ? 'after a step' : first.reason === 'a protocol error' ? 'its protocol error' : <>matched <code>{first.reason}</code></>}
+              {paused.length > 1 && ` · ${paused.length - 1} more stream${paused.length > 2 ? 's' : ''} paused`}
+            </span>
+          </span>
+          <button type="button" class="button" onClick={() => control.step(first.streamId)} title="Give the page this one event (F10)" data-testid="pause-step">
+            Step
+          </button>
+          <button type="button" class="button" onClick={() => control.resume(first.streamId)} title="Give the page the rest, pausing at the next match (F8)" data-testid="pause-resume">
+            Resume
+          </button>
+          <button type="button" class="button" onClick={() => control.resumeToEndOfRun(first.streamId)} title="Give the page everything up to RUN_FINISHED or RUN_ERROR, then pause at matches again" data-testid="pause-resume-run">
+            Resume to the end of the run
+          </button>
+        </div>
+      )}
+      {unheld.map((u) => (
+        <div class="banner banner-warning" role="status" key={u.streamId} data-testid="pause-unheld">
+          <span class="banner-text">
+            <code>{u.reason}</code> matched #{num(u.index)} of {u.transport === 'fetch' ? 'a fetch stream opened before the pause was armed' : `a ${TRANSPORT[u.transport] ?? u.transport} stream`}, which is not paused
+            {u.transport === 'fetch' ? ' (reload the page, or send the request again, to hold it)' : ': only fetch streams (SSE, protobuf) can be held'}.
+          </span>
+        </div>
+      ))}
+    </div>
+  );
+}

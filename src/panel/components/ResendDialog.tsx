@@ -1,0 +1,201 @@
+import { RunAgentInputSchema } from '@ag-ui/core/schemas';
+import { useSignal } from '@preact/signals';
+import { useMemo } from 'preact/hooks';
+import { MAX_DEPTH, textDeeperThan } from '../../engine/decode/event';
+import type { ResendControl } from '../debugger/resendControl';
+import type { StreamInfo } from '../../engine/session/session';
+import type { SessionStore } from '../store/sessionStore';
+import { Modal } from './Modal';
+
+type Input = { messages?: { id?: string; role?: string; content?: unknown }[]; tools?: { name?: string }[]; state?: unknown; [k: string]: unknown };
+
+const pretty = (value: unknown): string => JSON.stringify(value, null, 2);
+
+/** The editor's text read: the input, or where its JSON breaks; and what the schema says of it. */
+function check(text: string): { input?: Input; error?: string; issues: string[] } {
+  if (textDeeperThan(text, MAX_DEPTH)) return { error: `Nested deeper than ${MAX_DEPTH} levels.`, issues: [] };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { error: `Not valid JSON: ${(error as Error).message}`, issues: [] };
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return { error: 'A RunAgentInput is a JSON object.', issues: [] };
+  const parsed = RunAgentInputSchema.safeParse(value);
+  const issues = parsed.success ? [] : parsed.error.issues.slice(0, 6).map((i) => `${i.path.length ? i.path.join('.') : '(root)'}: ${i.message}`);
+  return { input: value as Input, issues };
+}
+
+const lastUser = (input: Input | undefined): number => {
+  const messages = input?.messages ?? [];
+  for (let i = messages.length - 1; i >= 0; i--) if (messages[i]?.role === 'user') return i;
+  return -1;
+};
+
+/** Why this run's request cannot be sent again, or undefined when it can. */
+function unavailable(hasRun: boolean, stream: StreamInfo | undefined, imported: boolean): string | undefined {
+  if (!hasRun || !stream) return 'This run is no longer in the capture.';
+  if (imported) return 'Resend sends a request of the live capture: go back to it first.';
+  if (stream.transport !== 'fetch') return `Only fetch requests are sent again (this run came over ${stream.transport}).`;
+  if (stream.requestBody === undefined) return "The capture kept no body for this run's request (a Blob, a buffer, form data or a stream).";
+  if (stream.requestBodyBytes !== undefined) return 'The request body was larger than the 1 MB the capture keeps: it cannot be sent again whole.';
+  return undefined;
+}
+
+const STATES: Record<string, string> = { sending: 'Sending…', receiving: 'Receiving the answer…', done: 'Done', failed: 'Failed', cancelled: 'Cancelled' };
+
+/**
+ * "Resend…": a run's RunAgentInput in an editor, checked live with @ag-ui/core's schema, with quick edits; Send asks
+ * the page's document to make the request again (its URL, method and headers as the page sent them, its cookies) and
+ * captures the answer as a stream labelled "resent", which the page's code never sees. Then Compare with the original.
+ */
+export function ResendDialog({ store, control, runKey, onClose }: { store: SessionStore; control: ResendControl; runKey: number; onClose(): void }) {
+  void store.version.value;
+  const session = store.session.value;
+  const timeline = store.replay.value.timeline;
+  const run = timeline.runs.find((r) => r.key === runKey);
+  const stream = run ? session.streams.get(run.streamId)?.info : undefined;
+  const original = useMemo(() => {
+    const body = stream?.requestBody;
+    if (body === undefined) return undefined;
+    try {
+      return pretty(JSON.parse(body));
+    } catch {
+      return body;
+    }
+  }, [stream?.requestBody]);
+  const text = useSignal(original ?? '');
+  const checked = useMemo(() => check(text.value), [text.value]);
+  const job = control.job.value;
+  const busy = job !== null && (job.status.state === 'sending' || job.status.state === 'receiving');
+  const edit = (change: (input: Input) => void) => {
+    if (!checked.input) return;
+    const next = structuredClone(checked.input);
+    change(next);
+    text.value = pretty(next);
+  };
+  const answer = control.answerStream();
+  const answerRun = answer ? timeline.runs.find((r) => r.streamId === answer) : undefined;
+  const why = unavailable(run !== undefined, stream, store.imported.value !== null);
+  return (
+    <Modal title={`Resend run ${run?.runId ?? ''}`} testId="resend-dialog" wide onClose={onClose}>
+      {why ? (
+        <p class="error-text" data-testid="resend-unavailable">
+          {why}
+        </p>
+      ) : (
+        <>
+          <p class="muted">
+            Sent from the page's own document, to <code>{stream!.method} {stream!.url}</code>, with the headers the page sent (shown as captured,
+            secrets masked) and its cookies. The answer is captured as a new stream labelled <b>resent</b>; the page's code never sees it.
+          </p>
+          <details>
+            <summary>{stream!.requestHeaders.length} request headers</summary>
+            <table class="diff-table" data-testid="resend-headers">
+              <tbody>
+                {stream!.requestHeaders.map(([k, v], i) => (
+                  <tr key={i}>
+                    <td>
+                      <code>{k}</code>
+                    </td>
+                    <td>{v}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </details>
+          {original?.includes('[redacted]') && <p class="muted">Values the capture masked (<code>[redacted]</code>) are sent as they read here: put the real ones in to send them.</p>}
+          <QuickEdits input={checked.input} edit={edit} changed={text.value !== original} undo={() => (text.value = original ?? '')} />
+          <textarea
+            class="replay-text"
+            spellcheck={false}
+            aria-label="RunAgentInput"
+            value={text.value}
+            onInput={(e) => (text.value = (e.currentTarget as HTMLTextAreaElement).value)}
+            data-testid="resend-input"
+          />
+          {checked.error && <p class="error-text">{checked.error}</p>}
+          {checked.issues.length > 0 && (
+            <ul class="error-text" data-testid="resend-issues">
+              {checked.issues.map((i) => (
+                <li key={i}>{i}</li>
+              ))}
+            </ul>
+          )}
+          <div class="dialog-actions">
+            <button type="button" class="button primary" disabled={busy || checked.error !== undefined || checked.issues.length > 0} onClick={() => control.send(run!.streamId, text.value)} data-testid="resend-send">
+              Send
+            </button>
+            {busy && (
+              <button type="button" class="button" onClick={() => control.cancel()} data-testid="resend-cancel">
+                Cancel
+              </button>
+            )}
+            {job && job.streamId === run!.streamId && (
+              <span class={job.status.state === 'failed' ? 'error-text' : 'muted'} role="status" data-testid="resend-status">
+                {STATES[job.status.state]}
+                {job.status.status !== undefined && ` · ${job.status.status} ${job.status.statusText ?? ''}`}
+                {job.status.error && ` · ${job.status.error}`}
+              </span>
+            )}
+            {answerRun && job?.streamId === run!.streamId && (
+              <button
+                type="button"
+                class="button"
+                onClick={() => {
+                  store.compare.value = { a: run!.key, b: answerRun.key };
+                  onClose();
+                }}
+                data-testid="resend-compare"
+              >
+                Compare with the original
+              </button>
+            )}
+          </div>
+        </>
+      )}
+    </Modal>
+  );
+}
+
+/** The quick edits: the last user message's text or the message itself, a tool, the state; and undoing them all. */
+function QuickEdits({ input, edit, changed, undo }: { input: Input | undefined; edit(change: (input: Input) => void): void; changed: boolean; undo(): void }) {
+  const at = lastUser(input);
+  const userText = at >= 0 ? input!.messages![at]!.content : undefined;
+  return (
+    <div class="resend-edits" role="group" aria-label="Quick edits">
+      {at >= 0 && typeof userText === 'string' && (
+        <label class="field">
+          Last user message
+          <input
+            type="text"
+            value={userText}
+            onInput={(e) => {
+              const v = (e.currentTarget as HTMLInputElement).value;
+              edit((input) => (input.messages![at]!.content = v));
+            }}
+            data-testid="resend-user-text"
+          />
+        </label>
+      )}
+      {at >= 0 && (
+        <button type="button" class="button" onClick={() => edit((input) => input.messages!.splice(at, 1))} data-testid="resend-drop-user">
+          Drop the last user message
+        </button>
+      )}
+      {(input?.tools ?? []).map((tool, i) => (
+        <button type="button" class="button" key={`${tool.name}-${i}`} onClick={() => edit((input) => input.tools!.splice(i, 1))} title="Send without this tool">
+          Remove tool {tool.name}
+        </button>
+      ))}
+      {input && (
+        <button type="button" class="button" onClick={() => edit((input) => (input.state = {}))} title="Send with an empty state">
+          Empty the state
+        </button>
+      )}
+      <button type="button" class="button" disabled={!changed} onClick={undo}>
+        Undo all edits
+      </button>
+    </div>
+  );
+}

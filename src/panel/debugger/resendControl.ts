@@ -1,0 +1,62 @@
+/**
+ * Resend, in the panel (the dialog opens on replay/replayRequest.ts's resendRequest): the one resend at a time (sent by the document
+ * that made the request, as the relay says it goes). A resend nobody answers (the page went away) fails by itself.
+ */
+import { type Signal, signal } from '@preact/signals';
+import type { ResendStatus } from '../../bridge/messages';
+
+export interface ResendJob {
+  rid: string;
+  /** The document that sends it, and the stream whose request it sends again. */
+  docKey: string;
+  streamId: string;
+  status: ResendStatus;
+}
+
+export interface ResendControl {
+  job: Signal<ResendJob | null>;
+  send(streamId: string, body: string): void;
+  cancel(): void;
+  onStatus(docKey: string, status: ResendStatus): void;
+  /** The captured answer's stream id, once it opened. */
+  answerStream(): string | undefined;
+}
+
+/** How long a resend may go without a word from its page before it is said to have failed. */
+const SILENT_MS = 10_000;
+
+export function createResendControl(bridge: { resend(streamId: string, rid: string, body: string): void; resendCancel(docKey: string, rid: string): void }): ResendControl {
+  const job = signal<ResendJob | null>(null);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const settled = (s: ResendStatus) => s.state === 'done' || s.state === 'failed' || s.state === 'cancelled';
+  return {
+    job,
+    send(streamId, body) {
+      if (job.value && !settled(job.value.status)) return;
+      const rid = `rs${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+      const docKey = streamId.slice(0, streamId.lastIndexOf(':'));
+      job.value = { rid, docKey, streamId, status: { rid, state: 'sending' } };
+      bridge.resend(streamId, rid, body);
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        const j = job.value;
+        if (j?.rid === rid && j.status.state === 'sending' && !j.status.stream)
+          job.value = { ...j, status: { rid, state: 'failed', error: 'The page that made this request did not answer (it was reloaded or closed): run it again in the page first.' } };
+      }, SILENT_MS);
+    },
+    cancel() {
+      const j = job.value;
+      if (j && !settled(j.status)) bridge.resendCancel(j.docKey, j.rid);
+    },
+    onStatus(docKey, status) {
+      const j = job.value;
+      if (!j || j.rid !== status.rid || j.docKey !== docKey) return;
+      job.value = { ...j, status };
+      if (settled(status)) clearTimeout(timer);
+    },
+    answerStream() {
+      const j = job.value;
+      return j?.status.stream !== undefined ? `${j.docKey}:${j.status.stream}` : undefined;
+    },
+  };
+}

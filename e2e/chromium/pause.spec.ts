@@ -12,7 +12,7 @@ import { type DemoServer, startDemoServer } from '../../demo/server';
 import { BROKEN_SSE, testRoutes } from '../support/brokenStream';
 import { type ChromiumWithExtension, launchChromium } from '../support/chromium';
 import { ARTIFACTS } from '../support/paths';
-import { SLOW, SLOW_BYTES, slowRoute } from '../support/pauseRoutes';
+import { readInPage, SLOW, SLOW_BYTES, slowRoute } from '../support/pauseRoutes';
 
 /** What the agent got, per run, in order (the demo server logs every input). */
 const inputs: { scenario: string; input: RunAgentInput; cookie: string }[] = [];
@@ -41,7 +41,7 @@ test.afterAll(async () => {
 });
 
 /** Arms exactly these conditions (and the error switch) through the dialog, as a user would. */
-async function arm(conditions: string[], onError = false) {
+async function arm(conditions: string[], onError = false, shots = false) {
   await panel.getByTestId('pause-open').click();
   const dialog = panel.getByTestId('pause-dialog');
   await expect(dialog).toBeVisible();
@@ -52,6 +52,16 @@ async function arm(conditions: string[], onError = false) {
     await dialog.getByTestId('pause-condition-input').press('Enter');
   }
   await expect(dialog.locator('[data-condition]')).toHaveCount(conditions.length);
+  if (shots) {
+    for (const [width, theme] of [[560, 'light'], [560, 'dark'], [1280, 'light']] as const) {
+      await panel.setViewportSize({ width, height: 800 });
+      await panel.emulateMedia({ colorScheme: theme });
+      const box = (await dialog.boundingBox())!;
+      expect(box.x + box.width, 'the dialog fits the panel').toBeLessThanOrEqual(width);
+      await panel.screenshot({ path: join(ARTIFACTS, `pause-dialog-${width}-${theme}.png`) });
+    }
+    await panel.emulateMedia({ colorScheme: 'light' });
+  }
   const box = dialog.getByTestId('pause-on-error');
   if ((await box.isChecked()) !== onError) await box.click();
   await panel.keyboard.press('Escape');
@@ -63,7 +73,7 @@ async function arm(conditions: string[], onError = false) {
 const messagesText = () => page.locator('#messages').innerText();
 
 test('a pause on type:TOOL_CALL_START stops the page before the tool call; Step gives it one event; Resume the rest', async () => {
-  await arm(['type:TOOL_CALL_START']);
+  await arm(['type:TOOL_CALL_START'], false, true);
   // The badge on the icon says it is armed, for that tab.
   const badge = (id: number) => panel.evaluate((tab) => (globalThis as unknown as { chrome: { action: { getBadgeText(d: object): Promise<string> } } }).chrome.action.getBadgeText({ tabId: tab }), id);
   await expect.poll(() => badge(tabId)).toBe('II');
@@ -103,20 +113,7 @@ test('a pause on type:TOOL_CALL_START stops the page before the tool call; Step 
 
 test('the bytes the page read while paused and stepped equal the server’s, byte for byte, and stop where the event begins', async () => {
   await arm(['type:STATE_DELTA']);
-  await page.evaluate(() => {
-    const w = window as unknown as { got: number[]; done: boolean };
-    w.got = [];
-    w.done = false;
-    void fetch('/slow').then(async (r) => {
-      const reader = r.body!.getReader();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        w.got.push(...value);
-      }
-      w.done = true;
-    });
-  });
+  await page.evaluate(readInPage, '/slow');
   await expect(panel.getByTestId('pause-bar')).toContainText('STATE_DELTA');
   const before = SLOW.join('').indexOf('data: {"type":"STATE_DELTA');
   // Everything before the event, nothing of it (the server has sent it all by now).
@@ -124,7 +121,7 @@ test('the bytes the page read while paused and stepped equal the server’s, byt
   const got = () => page.evaluate(() => (window as unknown as { got: number[] }).got.length);
   expect(await got()).toBe(Buffer.byteLength(SLOW.join('').slice(0, before)));
   await panel.getByTestId('pause-resume').click();
-  await expect.poll(() => page.evaluate(() => (window as unknown as { done: boolean }).done)).toBe(true);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { ended: string }).ended)).toBe('done');
   const bytes = await page.evaluate(() => (window as unknown as { got: number[] }).got);
   expect(Buffer.from(bytes).equals(SLOW_BYTES)).toBe(true);
   // The response the page got says what the network's said.
@@ -142,26 +139,7 @@ test('the bytes the page read while paused and stepped equal the server’s, byt
 
 test('"on the first protocol error" stops the broken stream before its bad event; the page’s abort during the pause ends it', async () => {
   await arm([], true);
-  await page.evaluate(() => {
-    const w = window as unknown as { got: number[]; ended: string };
-    w.got = [];
-    w.ended = '';
-    const abort = new AbortController();
-    (window as unknown as { abort: AbortController }).abort = abort;
-    void fetch('/broken', { signal: abort.signal }).then(async (r) => {
-      const reader = r.body!.getReader();
-      try {
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          w.got.push(...value);
-        }
-        w.ended = 'done';
-      } catch (e) {
-        w.ended = (e as Error).name;
-      }
-    });
-  });
+  await page.evaluate(readInPage, '/broken');
   const bar = panel.getByTestId('pause-bar');
   await expect(bar).toContainText(/Paused before #\d+ TEXT_MESSAGE_CONTENT \(never-started\) · its protocol error/);
   const got = () => page.evaluate(() => (window as unknown as { got: number[] }).got.length);
@@ -222,11 +200,15 @@ test('Resend with an edited user message: the agent gets the edit, the answer is
   expect(last.input.messages.at(-1)).toMatchObject({ role: 'user', content: 'Say hello in Portuguese' });
   expect(last.cookie).toContain('session=page-cookie');
   expect(await page.evaluate(() => JSON.stringify(window.demo.snapshot()))).toBe(before);
-  for (const theme of ['light', 'dark'] as const) {
+  for (const [width, theme] of [[1280, 'light'], [1280, 'dark'], [560, 'light'], [560, 'dark']] as const) {
+    await panel.setViewportSize({ width, height: 800 });
     await panel.emulateMedia({ colorScheme: theme });
-    await panel.screenshot({ path: join(ARTIFACTS, `resend-1280-${theme}.png`) });
+    const box = (await dialog.boundingBox())!;
+    expect(box.x + box.width, 'the dialog fits the panel').toBeLessThanOrEqual(width);
+    await panel.screenshot({ path: join(ARTIFACTS, `resend-${width}-${theme}.png`) });
   }
   await panel.emulateMedia({ colorScheme: 'light' });
+  await panel.setViewportSize({ width: 1280, height: 800 });
   await dialog.getByTestId('resend-compare').click();
   await expect(dialog).toHaveCount(0);
   // Compare opens on the original and the resent run: their inputs differ in the user's text.
@@ -236,4 +218,15 @@ test('Resend with an edited user message: the agent gets the edit, the answer is
   await expect(compare.getByTestId('compare-input')).toContainText('Say hello in Portuguese');
   await compare.getByRole('button', { name: 'Close Compare' }).click();
   await expect(panel.getByTestId('resent-tag')).toHaveCount(1);
+});
+
+test('closing the tab’s last panel disarms: a paused page gets the rest at once, and a new panel starts with nothing armed', async () => {
+  await arm(['type:TOOL_CALL_START']);
+  await page.evaluate(() => void window.demo.runScenario('tools'));
+  await expect(panel.getByTestId('pause-bar')).toBeVisible();
+  await panel.close();
+  await expect(page.locator('#status')).toHaveText('tools: done');
+  expect(await messagesText()).toContain('It is 21°C and clear in Lisbon.');
+  panel = await browser.openPanel(tabId);
+  await expect(panel.getByTestId('pause-open')).toHaveAttribute('aria-pressed', 'false');
 });

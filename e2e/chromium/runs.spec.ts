@@ -193,3 +193,33 @@ test('a refused STATE_DELTA: the failing operation, the rest not applied, and th
   await panel.getByRole('tab', { name: 'State' }).click();
   await expect(panel.getByTestId('state-patch-failed')).toContainText('refused (operation 0)');
 });
+
+test('rule severities in the settings: a rule off leaves Problems and the counts, another made a warning shows as one, kept after a reload', async () => {
+  await panel.keyboard.press('End');
+  await panel.getByRole('tab', { name: 'Problems' }).click();
+  const tab = panel.getByTestId('problems-tab');
+  await expect(tab.locator('[data-group="text/not-open"]')).toBeVisible();
+  await expect(tab.locator('[data-group="state/patch-failed"] .sev')).toHaveText('error');
+  const errors = async () => Number(((await panel.getByTestId('problem-count').textContent()) ?? '').match(/(\d+)\s*error/)?.[1] ?? 0);
+  const before = await errors();
+  await tab.getByTestId('rule-levels-open').click();
+  const dialog = panel.getByTestId('rule-levels');
+  await dialog.getByRole('searchbox', { name: 'Find a rule' }).fill('text/not-open');
+  await dialog.getByRole('combobox', { name: 'Severity of text/not-open' }).selectOption('off');
+  await dialog.getByRole('searchbox', { name: 'Find a rule' }).fill('state/patch');
+  await dialog.getByRole('combobox', { name: 'Severity of state/patch-failed' }).selectOption('warning');
+  await panel.keyboard.press('Escape');
+  await expect(tab.locator('[data-group="text/not-open"]')).toHaveCount(0);
+  await expect(tab.locator('[data-group="state/patch-failed"] .sev')).toHaveText('warning');
+  await expect(tab.getByTestId('rule-levels-open')).toContainText('2 changed');
+  expect(await errors()).toBeLessThan(before);
+  // Kept per extension: a reloaded panel has them; Reset all brings every rule back.
+  await panel.reload();
+  await panel.getByRole('tab', { name: 'Problems' }).click();
+  await expect(panel.getByTestId('problems-tab').locator('[data-group="state/patch-failed"] .sev')).toHaveText('warning');
+  await panel.getByTestId('rule-levels-open').click();
+  await panel.getByTestId('rule-levels').getByRole('button', { name: 'Reset all' }).click();
+  await panel.keyboard.press('Escape');
+  await expect(panel.getByTestId('problems-tab').locator('[data-group="text/not-open"]')).toBeVisible();
+  expect(await errors()).toBe(before);
+});

@@ -12,7 +12,7 @@ import { type DemoServer, startDemoServer } from '../../demo/server';
 import { BROKEN_SSE, testRoutes } from '../support/brokenStream';
 import { type FirefoxWithExtension, launchFirefox } from '../support/firefox';
 import { ARTIFACTS } from '../support/paths';
-import { SLOW, SLOW_BYTES, slowRoute } from '../support/pauseRoutes';
+import { readInPage, SLOW, SLOW_BYTES, slowRoute } from '../support/pauseRoutes';
 import { showTabInPage } from '../support/panel';
 import { poll, sleep, textOf } from '../support/poll';
 
@@ -95,26 +95,7 @@ test('Firefox: a pause on type:TOOL_CALL_START stops the page before the tool ca
 
 test('Firefox: the bytes a page read through a pause equal the server’s; the first protocol error pauses; an abort ends it', async () => {
   await arm(['type:STATE_DELTA']);
-  const read = (path: string) =>
-    page.evaluate((p: string) => {
-      const w = window as unknown as { got: number[]; ended: string; abort: AbortController };
-      w.got = [];
-      w.ended = '';
-      w.abort = new AbortController();
-      void fetch(p, { signal: w.abort.signal }).then(async (r) => {
-        const reader = r.body!.getReader();
-        try {
-          for (;;) {
-            const { done, value } = await reader.read();
-            if (done) break;
-            w.got.push(...value);
-          }
-          w.ended = 'done';
-        } catch (e) {
-          w.ended = (e as Error).name;
-        }
-      });
-    }, path);
+  const read = (path: string) => page.evaluate(readInPage, path);
   const got = () => page.evaluate(() => (window as unknown as { got: number[] }).got.length);
   const ended = () => page.evaluate(() => (window as unknown as { ended: string }).ended);
   await read('/slow');

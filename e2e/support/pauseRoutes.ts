@@ -26,3 +26,27 @@ export function slowRoute(req: IncomingMessage, res: ServerResponse, url: URL): 
   return true;
 }
 
+
+/**
+ * Runs in the page: reads `path` to its end with a bare reader, into window.got (the bytes) and window.ended ('done',
+ * or the error's name), abortable with window.abort.
+ */
+export const readInPage = (path: string): void => {
+  const w = window as unknown as { got: number[]; ended: string; abort: AbortController };
+  w.got = [];
+  w.ended = '';
+  w.abort = new AbortController();
+  void fetch(path, { signal: w.abort.signal }).then(async (r) => {
+    const reader = r.body!.getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        w.got.push(...value);
+      }
+      w.ended = 'done';
+    } catch (e) {
+      w.ended = (e as Error).name;
+    }
+  });
+};

@@ -15,6 +15,8 @@ export interface LintedProblem {
   /** The event's bytes in the file (SSE, protobuf). */
   byteOffset?: number;
   byteLength?: number;
+  /** Where inside the event (a JSON path), when the problem is about one field. */
+  path?: (string | number)[];
 }
 
 export interface FileLint {
@@ -35,7 +37,7 @@ export function lintBytes(file: string, bytes: Uint8Array): FileLint {
     const where = locateEvents(bytes, format, session.frames);
     const problems = [...replay.problems]
       .sort((a, b) => a.eventIndex - b.eventIndex)
-      .map(({ ruleId, severity, eventIndex, message }): LintedProblem => ({ ruleId, severity, eventIndex, message, ...where[eventIndex] }));
+      .map(({ ruleId, severity, eventIndex, message, path }): LintedProblem => ({ ruleId, severity, eventIndex, message, ...where[eventIndex], ...(path && path.length > 0 && { path }) }));
     return { file, format, events: session.frames.length, problems, ms: performance.now() - started };
   } catch (error) {
     if (!(error instanceof InputError)) throw error;

@@ -4,17 +4,20 @@
  *   agui-devtools replay FILE [--at N] [--json]
  *   agui-devtools replay FILE --summary [--at N] [--format json|text]
  *   agui-devtools lint FILE|GLOB... [--format text|json|sarif|junit] [--jobs N]
+ *                     [--config FILE] [--preset recommended|strict] [--rule ID=off|info|warn|error]...
+ *                     [--max-warnings N] [--print-config]
  *   agui-devtools diff A B [--run-a RUNID] [--run-b RUNID] [--ignore POINTER]... [--text joined|deltas] [--ids order|exact] [--format text|json]
  *
  * FILE is a JSON array of events, JSONL, SSE text, a protobuf frame dump or a session export; `-` is stdin.
  * Exit codes: 0 fine (diff: equivalent), 1 lint found an error (diff: they differ), 2 the input or the command could not be used.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { escapeInvisible, terminalText } from '../engine/util/encode';
 import { InputError, readInput } from '../engine/session/readInput';
 import { replaySession } from '../engine/session/replaySession';
 import { expandPattern, hasMagic } from './glob';
-import type { FileLint } from './lint';
+import { countOf, type FileLint } from './lint';
+import { applyConfig, ignoredFile, loadConfig, printConfig } from './config';
 import { defaultJobs, lintInWorkers, lintPath } from './pool';
 import { jsonReport, junitReport, REPORT_FORMATS, type ReportFormat, sarifReport, textReport } from './reports';
 import { formatRunSummaries, formatSummary, runSummaries } from './summary';
@@ -30,6 +33,8 @@ export interface CliIo {
   glob?(pattern: string): string[];
   /** The working directory that SARIF paths are relative to. */
   cwd?: string;
+  /** Whether a file exists (to find agui.config.json upward). */
+  exists?(file: string): boolean;
   /** The CLI's own module, run as the worker script when files are linted in parallel (only on a real disk). */
   workerScript?: URL;
 }
@@ -39,6 +44,7 @@ export const nodeIo: CliIo = {
   stderr: (t) => void process.stderr.write(t),
   read: (file) => new Uint8Array(readFileSync(file === '-' ? 0 : file)),
   glob: expandPattern,
+  exists: (file) => existsSync(file),
   cwd: process.cwd(),
 };
 
@@ -48,6 +54,8 @@ const USAGE = `Usage:
   agui-devtools replay FILE --summary [--at N] [--format json|text]
                                                 per run: status, outcome, events, duration, TTFT, usage
   agui-devtools lint FILE|GLOB... [--format text|json|sarif|junit] [--jobs N]
+                     [--config FILE] [--preset recommended|strict] [--rule ID=off|info|warn|error]...
+                     [--max-warnings N] [--print-config]
                                                 protocol problems; exit 1 when there is an error
   agui-devtools diff A B [--run-a RUNID] [--run-b RUNID] [--ignore POINTER]... [--text joined|deltas]
                      [--ids order|exact] [--format text|json]
@@ -71,12 +79,13 @@ function readSource(io: CliIo, file: string): Uint8Array {
 }
 
 /** Options that take a value (as `--name value` or `--name=value`); `ignore` may be given more than once. */
-const VALUE_FLAGS = new Set(['at', 'format', 'jobs', 'run-a', 'run-b', 'ignore', 'text', 'ids']);
+const VALUE_FLAGS = new Set(['at', 'format', 'jobs', 'run-a', 'run-b', 'ignore', 'text', 'ids', 'config', 'rule', 'preset', 'max-warnings']);
 
 function parseArgs(argv: string[]) {
   const [command, ...rest] = argv;
   const flags = new Map<string, string | true>();
   const ignore: string[] = [];
+  const rules: string[] = [];
   const positional: string[] = [];
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i]!;
@@ -85,14 +94,15 @@ function parseArgs(argv: string[]) {
       const [name, inline] = a.slice(2).split('=', 2) as [string, string | undefined];
       const value = inline ?? (VALUE_FLAGS.has(name) && i + 1 < rest.length ? rest[++i]! : true);
       if (name === 'ignore' && value !== true) ignore.push(value);
+      if (name === 'rule' && value !== true) rules.push(value);
       flags.set(name, value);
     } else positional.push(a);
   }
-  return { command, flags, positional, ignore };
+  return { command, flags, positional, ignore, rules };
 }
 
 async function main(argv: string[], io: CliIo): Promise<number> {
-  const { command, flags, positional, ignore } = parseArgs(argv);
+  const { command, flags, positional, ignore, rules } = parseArgs(argv);
   if (!command || command === '--help' || command === '-h' || command === 'help') {
     io.stdout(`${USAGE}\n`);
     return command ? 0 : 2;
@@ -103,15 +113,21 @@ async function main(argv: string[], io: CliIo): Promise<number> {
   }
   if (command !== 'replay' && command !== 'lint' && command !== 'diff') throw new UsageError(`unknown command "${command}" (replay, lint or diff)`);
   const file = positional[0];
-  if (!file) throw new UsageError(`${command} needs a FILE (or - for standard input)`);
+  if (!file && !(command === 'lint' && flags.has('print-config'))) throw new UsageError(`${command} needs a FILE (or - for standard input)`);
   for (const [name, value] of flags) {
-    const allowed = command === 'replay' ? ['at', 'json', 'summary', 'format'] : command === 'diff' ? ['run-a', 'run-b', 'ignore', 'text', 'ids', 'format'] : ['format', 'jobs'];
+    const allowed =
+      command === 'replay'
+        ? ['at', 'json', 'summary', 'format']
+        : command === 'diff'
+          ? ['run-a', 'run-b', 'ignore', 'text', 'ids', 'format']
+          : ['format', 'jobs', 'config', 'rule', 'preset', 'max-warnings', 'print-config'];
     if (!allowed.includes(name)) throw new UsageError(`unknown option --${name} for ${command}`);
     if (value === true && command === 'diff') throw new UsageError(`--${name} takes a value`);
   }
-  if (command === 'lint') return lint(positional, flags, io);
+  if (command === 'lint') return lint(positional, flags, rules, io);
   if (command === 'diff') return diff(positional, flags, ignore, io);
   if (positional.length > 1) throw new UsageError('replay reads one FILE');
+  if (!file) throw new UsageError(`${command} needs a FILE (or - for standard input)`);
   const { session, format } = readInput(readSource(io, file), file);
   const replay = replaySession(session);
   const frames = session.frames;
@@ -156,7 +172,22 @@ function diff(files: string[], flags: Map<string, string | true>, ignore: string
   return exitCode;
 }
 
-async function lint(patterns: string[], flags: Map<string, string | true>, io: CliIo): Promise<number> {
+async function lint(patterns: string[], flags: Map<string, string | true>, rules: string[], io: CliIo): Promise<number> {
+  const text = (name: string) => {
+    const v = flags.get(name);
+    if (v === true) throw new UsageError(`--${name} takes a value`);
+    return v;
+  };
+  const config = loadConfig(
+    { read: io.read, exists: io.exists ?? (() => false), cwd: io.cwd ?? '.' },
+    { rules, ...(text('config') !== undefined && { config: text('config') }), ...(text('preset') !== undefined && { preset: text('preset') }) },
+  );
+  if (flags.has('print-config')) {
+    io.stdout(printConfig(config));
+    return 0;
+  }
+  const maxWarnings = text('max-warnings');
+  if (maxWarnings !== undefined && !/^\d+$/.test(maxWarnings)) throw new UsageError('--max-warnings takes a number (0 or more)');
   const as = flags.get('format') ?? 'text';
   if (as === true || !REPORT_FORMATS.includes(as as ReportFormat)) throw new UsageError(`--format is ${REPORT_FORMATS.join(', ')}`);
   const jobsFlag = flags.get('jobs');
@@ -171,11 +202,12 @@ async function lint(patterns: string[], flags: Map<string, string | true>, io: C
     if (found.length === 0) throw new InputError(`no file matches ${pattern}`);
     files.push(...found);
   }
-  const unique = [...new Set(files)];
+  const unique = [...new Set(files)].filter((f) => !ignoredFile(config, f, io.cwd ?? '.'));
   const started = performance.now();
   const jobs = jobsFlag === undefined ? defaultJobs(unique.length) : Math.min(Number(jobsFlag), unique.length);
   const parallel = jobs > 1 && io.workerScript !== undefined && !unique.includes('-');
-  const results: FileLint[] = parallel ? await lintInWorkers(unique, jobs, io.workerScript!) : unique.map((f) => lintPath(f, io.read));
+  const linted: FileLint[] = parallel ? await lintInWorkers(unique, jobs, io.workerScript!) : unique.map((f) => lintPath(f, io.read));
+  const results = applyConfig(linted, config);
   const ms = performance.now() - started;
   for (const r of results) if (r.error) io.stderr(`agui-devtools: ${terminalText(`${r.error.startsWith('cannot read') ? '' : `${r.file}: `}${r.error}`)}\n`);
   const format = as as ReportFormat;
@@ -189,6 +221,11 @@ async function lint(patterns: string[], flags: Map<string, string | true>, io: C
           : textReport(results, ms),
   );
   if (results.some((r) => r.error)) return 2;
+  const warnings = countOf(results, 'warning');
+  if (maxWarnings !== undefined && warnings > Number(maxWarnings)) {
+    io.stderr(`agui-devtools: ${warnings} warnings, more than --max-warnings ${maxWarnings}\n`);
+    return 1;
+  }
   return results.some((r) => r.problems.some((p) => p.severity === 'error')) ? 1 : 0;
 }
 

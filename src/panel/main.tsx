@@ -12,6 +12,8 @@ import './panel.css';
 import { createReplayControl } from './replay/replayControl';
 import { createPauseControl } from './debugger/pauseControl';
 import { createResendControl } from './debugger/resendControl';
+import { RULE_LEVELS_KEY, saveRuleLevels } from './settings/ruleLevels';
+import type { RuleLevels } from '../engine/verify/levels';
 import type { Replay } from '../engine/replay/replay';
 import { replaySession } from '../engine/session/replaySession';
 import { createSessionStore } from './store/sessionStore';
@@ -81,6 +83,16 @@ if (tabId === null) {
   }, store.heldFrom);
   pause.follow(live);
   const resend = createResendControl(bridge);
+  // Rule severities, per extension: read at start, followed when another panel changes them.
+  const readLevels = (value: unknown) => {
+    if (value && typeof value === 'object' && !Array.isArray(value))
+      store.ruleLevels.value = Object.fromEntries(Object.entries(value as Record<string, unknown>).filter(([, v]) => v === 'error' || v === 'warning' || v === 'info' || v === 'off')) as RuleLevels;
+  };
+  void browser.storage.local.get(RULE_LEVELS_KEY).then((got) => readLevels(got[RULE_LEVELS_KEY]), () => undefined);
+  browser.storage.onChanged.addListener((changes, area) => {
+    if (area === 'local' && RULE_LEVELS_KEY in changes) readLevels(changes[RULE_LEVELS_KEY]!.newValue ?? {});
+  });
+  saveRuleLevels.value = (levels) => void browser.storage.local.set({ [RULE_LEVELS_KEY]: levels }).catch(() => undefined);
   const replay = createReplayControl(bridge);
   const capture = createCaptureControl(tabId, bridge, (kind, text) => store.notify(kind, text));
   /** A Clear that can still be undone. */

@@ -281,7 +281,7 @@ export class Replay {
           laneState.lane.seedInput(step.seed);
         }
       }
-      laneState.rules.learn(ev, step.seed);
+      laneState.rules.learn(ev, step.seed, i);
       laneState.dirty = true;
       for (const note of notes) this.reportNote(note, i);
       if (laneState.unknownSince !== undefined) {

@@ -5,6 +5,7 @@
 import type { Session } from '../session/session';
 import { runMetrics } from './metrics';
 import type { Replay } from './replay';
+import { applyLevels, type RuleLevels } from '../verify/levels';
 import { type RunEntity, type RunStatus, runStatusAt } from './timeline';
 
 /** A run's outcome in the words every view uses. */
@@ -44,13 +45,14 @@ export interface RunRow {
 }
 
 /** Problems per run, counted once per length of the problem list (it only grows). */
-const problemCounts = new WeakMap<Replay, { length: number; byRun: Map<number, { errors: number; warnings: number }>; atOrBefore: number }>();
+const problemCounts = new WeakMap<Replay, { length: number; byRun: Map<number, { errors: number; warnings: number }>; atOrBefore: number; levels: RuleLevels }>();
+const NO_LEVELS: RuleLevels = {};
 
-export function problemsByRun(replay: Replay, asOf: number): Map<number, { errors: number; warnings: number }> {
+export function problemsByRun(replay: Replay, asOf: number, levels: RuleLevels = NO_LEVELS): Map<number, { errors: number; warnings: number }> {
   const known = problemCounts.get(replay);
-  if (known && known.length === replay.problems.length && known.atOrBefore === asOf) return known.byRun;
+  if (known && known.length === replay.problems.length && known.atOrBefore === asOf && known.levels === levels) return known.byRun;
   const byRun = new Map<number, { errors: number; warnings: number }>();
-  for (const p of replay.problems) {
+  for (const p of levels === NO_LEVELS ? replay.problems : applyLevels(replay.problems, levels)) {
     if (p.eventIndex > asOf || p.severity === 'info') continue;
     const run = replay.timeline.runAt(p.eventIndex);
     if (!run) continue;
@@ -59,7 +61,7 @@ export function problemsByRun(replay: Replay, asOf: number): Map<number, { error
     if (p.severity === 'error') c.errors++;
     else c.warnings++;
   }
-  problemCounts.set(replay, { length: replay.problems.length, byRun, atOrBefore: asOf });
+  problemCounts.set(replay, { length: replay.problems.length, byRun, atOrBefore: asOf, levels });
   return byRun;
 }
 
@@ -74,9 +76,9 @@ const agentOf = (session: Session, run: RunEntity): string => {
 };
 
 /** The rows of every run that had started by event `asOf`, in the order they started. */
-export function runRows(session: Session, replay: Replay, asOf: number): RunRow[] {
+export function runRows(session: Session, replay: Replay, asOf: number, levels: RuleLevels = NO_LEVELS): RunRow[] {
   const t = replay.timeline;
-  const problems = problemsByRun(replay, asOf);
+  const problems = problemsByRun(replay, asOf, levels);
   const rows: RunRow[] = [];
   for (const run of t.runs) {
     if (run.start > asOf) break;

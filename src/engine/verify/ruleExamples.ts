@@ -131,6 +131,14 @@ export const RULE_EXAMPLES: Record<string, RuleExample> = {
     what: 'Arguments for an open tool call that a MESSAGES_SNAPSHOT removed.',
     events: [RS(), { type: 'TOOL_CALL_START', toolCallId: 'c1', toolCallName: 'search' }, { type: 'MESSAGES_SNAPSHOT', messages: [] }, { type: 'TOOL_CALL_ARGS', toolCallId: 'c1', delta: '{}' }, { type: 'TOOL_CALL_END', toolCallId: 'c1' }, RF()],
   },
+  'tool/args-not-json': {
+    what: 'A tool call that ends with arguments cut short (the most common bug of real LLM producers).',
+    events: [RS(), { type: 'TOOL_CALL_START', toolCallId: 'c1', toolCallName: 'search' }, { type: 'TOOL_CALL_ARGS', toolCallId: 'c1', delta: '{"q": "ag-ui' }, { type: 'TOOL_CALL_END', toolCallId: 'c1' }, RF()],
+  },
+  'text/reused-id': {
+    what: 'A second TEXT_MESSAGE_START with the id of a message that already ended (its text is glued to the first).',
+    events: [RS(), ...text('m1', 'First answer.'), ...text('m1', 'Second answer.'), RF()],
+  },
   'tool/unknown-result': { what: 'A result for a tool call nobody made.', events: [RS(), { type: 'TOOL_CALL_RESULT', messageId: 'm2', toolCallId: 'c9', content: '42' }, RF()] },
   'tool/renamed': { what: 'A tool call id reused with another tool name.', events: [RS(), ...tool('c1', 'search'), ...tool('c1', 'fetch'), RF()] },
   'tool/parent-not-assistant': {

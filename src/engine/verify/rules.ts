@@ -75,6 +75,8 @@ export const RULES: Record<string, RuleInfo> = {
   'tool/unknown-call': { severity: 'warning', spec: `${TOOLS} › ToolCallArgs` },
   'tool/renamed': { severity: 'warning', spec: `${TOOLS} › ToolCallStart` },
   'tool/parent-not-assistant': { severity: 'warning', spec: `${TOOLS} › ToolCallStart (parentMessageId)` },
+  'tool/args-not-json': { severity: 'error', spec: `${TOOLS} › ToolCallArgs (delta: a JSON fragment)` },
+  'text/reused-id': { severity: 'warning', spec: `${TEXT} › TextMessageStart (messageId)` },
   'text/unknown-message': { severity: 'warning', spec: `${TEXT} › TextMessageContent` },
   'activity/delta-before-snapshot': { severity: 'warning', spec: `${ACTIVITY} › ActivityDelta` },
   'activity/not-activity': { severity: 'warning', spec: `${ACTIVITY} › ActivityDelta` },

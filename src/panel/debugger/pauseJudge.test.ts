@@ -1,23 +1,10 @@
 import { expect, test } from 'vitest';
 import { replaySession } from '../../engine/session/replaySession';
 import { Session, type StreamInfo } from '../../engine/session/session';
+import { streamInfo } from '../../engine/testing/timedSession';
 import { PauseJudge } from './pauseJudge';
 
-const info = (id: string, held?: number, transport: StreamInfo['transport'] = 'fetch'): StreamInfo => ({
-  id,
-  transport,
-  format: 'sse',
-  url: 'http://localhost/agent',
-  method: 'POST',
-  status: 200,
-  statusText: 'OK',
-  frameUrl: 'http://localhost/',
-  requestHeaders: [],
-  responseHeaders: [],
-  openedAt: 0,
-  page: 0,
-  ...(held !== undefined && { held }),
-});
+const info = (id: string, held?: number, transport: StreamInfo['transport'] = 'fetch'): StreamInfo => streamInfo(id, { transport, ...(held !== undefined && { held }) });
 const sse = (events: object[]) => events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join('');
 const RUN = [
   { type: 'RUN_STARTED', threadId: 't', runId: 'r1' },
@@ -84,4 +71,15 @@ test('on the first protocol error of a stream only; streams not held are said, n
   judge.setSettings({ conditions: [], onError: false });
   expect(judge.paused()).toEqual([]);
   expect(upTo('d:3')).toBe(null);
+});
+
+test('another session (a navigation, a Clear) lets whatever the old one held go on, and starts afresh', () => {
+  const { session, replay, judge, feed, upTo } = setup(['type:TEXT_MESSAGE_START']);
+  session.open(info('d:1', 1));
+  feed('d:1', sse(RUN));
+  expect(judge.paused()).toHaveLength(1);
+  const next = new Session();
+  judge.update(next, replay);
+  expect(judge.paused()).toEqual([]);
+  expect(upTo('d:1')).toBe(null);
 });

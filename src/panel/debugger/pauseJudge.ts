@@ -91,7 +91,11 @@ export class PauseJudge {
   /** Judges what arrived since the last call (the session's frames, after its replay took them). */
   update(session: Session, replay: Replay): void {
     if (session !== this.session) {
-      // Another session (a navigation, a Clear): its frames are judged from its start.
+      // Another session (a navigation, a Clear): its frames are judged from its start. What the old one held goes on
+      // (a page that navigated has no use for it; after a Clear, a paused stream is not left waiting unseen).
+      for (const h of this.held.values()) this.free(h);
+      this.held.clear();
+      this.unheld.clear();
       this.session = session;
       this.seen = 0;
       this.noticesSeen = 0;

@@ -7,6 +7,7 @@ import { replaySession } from '../../engine/session/replaySession';
 import { Session } from '../../engine/session/session';
 import { type Category, categoryOf } from '../components/category';
 import type { Problem } from '../../engine/verify/rules';
+import { applyLevels, type RuleLevels } from '../../engine/verify/levels';
 import { type FilterSubject, type Joined, joinWindow, matches, parseQuery, textJoiner } from './filterQuery';
 
 const REPAINT_MS = 100;
@@ -103,10 +104,7 @@ export function createSessionStore(options: { emptyText?: string } = {}) {
     return session.value.eventCount;
   });
 
-  const problems = computed(() => {
-    void version.value;
-    return problemCounts(replay.value.problems);
-  });
+  const { ruleLevels, problems } = leveledProblems(replay, version);
 
   const query = computed(() => parseQuery(filter.value));
 
@@ -149,6 +147,7 @@ export function createSessionStore(options: { emptyText?: string } = {}) {
     frames,
     eventCount,
     problems,
+    ruleLevels,
     visible,
     dropped,
     receiving,
@@ -214,6 +213,17 @@ const viewSignals = () => ({
   /** Pause on an event: per paused stream, the first event its page has not been given (set by the pause control). */
   heldFrom: signal<ReadonlyMap<string, number>>(new Map()),
 });
+
+/** The replay's problems at the severities the user chose in the settings (as agui.config.json's `rules`: CI and the panel agree). */
+function leveledProblems(replay: { value: Replay }, version: { value: number }) {
+  const ruleLevels = signal<RuleLevels>({});
+  const problems = computed(() => {
+    void version.value;
+    const levels = ruleLevels.value;
+    return problemCounts(Object.keys(levels).length === 0 ? replay.value.problems : applyLevels(replay.value.problems, levels));
+  });
+  return { ruleLevels, problems };
+}
 
 /** Messages shown inline at the top of the panel until dismissed (never alert(), which DevTools may swallow). */
 function createBanners() {

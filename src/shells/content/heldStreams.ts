@@ -50,6 +50,11 @@ export class HeldStreams {
     return this.armed;
   }
 
+  /** Whether any stream is held now (only then do its chunks need a look). */
+  get holding(): boolean {
+    return this.streams.size > 0;
+  }
+
   /**
    * A message of the hook, looked at before the recorder takes it (never changed). True when it was the page's
    * cancel of a held stream (its AbortSignal, or its reader): that one is ours alone.

@@ -176,8 +176,17 @@ const resends = new Resends({
 
 function onPageMessage(event: MessageEvent): void {
   const data = event.data as { kind?: unknown } | null;
-  if (held.onPageMessage(data) || replay.onPageMessage(data)) return;
-  resends.onPageMessage(data);
+  // One read of the kind (in Firefox every read of a page object crosses its wrapper): a chunk with nothing held
+  // goes straight to the recorder, as before there were pauses and resends.
+  const kind = data?.kind;
+  if (kind === 'replay-ask' || kind === 'replay-cancel') {
+    if (!held.onPageMessage(data)) replay.onPageMessage(data);
+    return;
+  }
+  if (kind === 'open') {
+    held.onPageMessage(data);
+    resends.onPageMessage(data);
+  } else if (held.holding) held.onPageMessage(data);
   recorder.onPageMessage(data);
 }
 

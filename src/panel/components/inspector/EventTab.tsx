@@ -1,3 +1,4 @@
+import { applyLevels } from '../../../engine/verify/levels';
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { ReplayStep } from '../../../engine/replay/replay';
 import type { Timeline } from '../../../engine/replay/timeline';
@@ -43,7 +44,7 @@ export function EventTab({ store, index }: { store: SessionStore; index: number 
   const frame = store.frames.value.all[index];
   if (!frame) return null;
   const replay = store.replay.value;
-  const problems = replay.problemsAt(index).filter((p) => !frame.diagnostics.some((d) => d.code === p.ruleId && d.message === p.message));
+  const problems = applyLevels(replay.problemsAt(index), store.ruleLevels.value).filter((p) => !frame.diagnostics.some((d) => d.code === p.ruleId && d.message === p.message));
   const steps = replay.stepsOf(index);
   const synthesized = steps.filter((s) => s.synthesized);
   const stream = store.session.value.streams.get(frame.streamId)?.info;

@@ -1,3 +1,4 @@
+import { RuleLevelsDialog } from '../RuleLevelsDialog';
 import { useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import type { Problem } from '../../../engine/verify/rules';
@@ -55,6 +56,7 @@ function groupsOf(all: readonly Problem[]): Group[] {
 export function ProblemsTab({ store }: { store: SessionStore }) {
   const { all, errors, warnings } = store.problems.value;
   const notes = all.length - errors - warnings;
+  const levelsOpen = useSignal(false);
   /** Groups the user folded (notes start folded). */
   const folded = useSignal<ReadonlySet<string>>(new Set());
   const unfoldedNotes = useSignal<ReadonlySet<string>>(new Set());
@@ -119,8 +121,12 @@ export function ProblemsTab({ store }: { store: SessionStore }) {
         Problems{' '}
         <span class="muted">
           {errors} errors, {warnings} warnings{notes ? `, ${notes} notes` : ''}
-        </span>
+        </span>{' '}
+        <button type="button" class="link" onClick={() => (levelsOpen.value = true)} title="Turn rules off, or change their severity (as agui.config.json does for the CLI)" data-testid="rule-levels-open">
+          Severities…{Object.keys(store.ruleLevels.value).length > 0 && ` (${Object.keys(store.ruleLevels.value).length} changed)`}
+        </button>
       </h3>
+      {levelsOpen.value && <RuleLevelsDialog store={store} onClose={() => (levelsOpen.value = false)} />}
       {all.length === 0 ? (
         <p class="muted">No protocol problems found.</p>
       ) : (

@@ -94,7 +94,7 @@ function RunSection({ store, run: r, index, current }: { store: SessionStore; ru
   const jump = (i: number) => store.select(i, 'event');
   const status = runStatusAt(r, index);
   // The run's own problems as of the event shown (a failed run counts its RUN_ERROR): a "done" run may still have some.
-  const problems = problemsByRun(store.replay.value, index).get(r.key) ?? { errors: 0, warnings: 0 };
+  const problems = problemsByRun(store.replay.value, index, store.ruleLevels.value).get(r.key) ?? { errors: 0, warnings: 0 };
   const of = t.entitiesOf(r.key);
   const steps = of.steps.filter((s) => s.start <= index);
   const calls = of.toolCalls.filter((c) => c.start <= index);

@@ -39,7 +39,8 @@ export function RunsTable({ store, index }: { store: SessionStore; index: number
   const session = store.session.value;
   const replay = store.replay.value;
   const version = store.version.value;
-  const rows = useMemo(() => runRows(session, replay, index), [session, replay, index, version]);
+  const levels = store.ruleLevels.value;
+  const rows = useMemo(() => runRows(session, replay, index, levels), [session, replay, index, version, levels]);
   if (rows.length === 0) return null;
   const sorted = sortRuns(rows, sort.value.by, sort.value.descending);
   const t0 = rows[0]!.startedAt;

@@ -1,0 +1,91 @@
+import { useSignal } from '@preact/signals';
+import type { Severity } from '../../engine/diagnostics';
+import type { RuleLevels } from '../../engine/verify/levels';
+import { RULES } from '../../engine/verify/rules';
+import { copyText } from '../copy';
+import { saveRuleLevels } from '../settings/ruleLevels';
+import type { SessionStore } from '../store/sessionStore';
+import { Modal } from './Modal';
+
+const CHOICES: [Severity | 'off' | '', string][] = [
+  ['', 'its own'],
+  ['error', 'error'],
+  ['warning', 'warning'],
+  ['info', 'note'],
+  ['off', 'off'],
+];
+/** agui.config.json says warn where the panel says warning. */
+const CONFIG_LEVEL: Record<Severity | 'off', string> = { error: 'error', warning: 'warn', info: 'info', off: 'off' };
+
+/**
+ * Rule severities, as agui.config.json's `rules` set them for the CLI: each rule at its own severity, another, or
+ * off. Kept per extension; the Problems tab, the toolbar's counts, the rows and the Runs tab follow them. "Copy as
+ * agui.config.json" gives CI the same.
+ */
+export function RuleLevelsDialog({ store, onClose }: { store: SessionStore; onClose(): void }) {
+  const filter = useSignal('');
+  const copied = useSignal(false);
+  const levels = store.ruleLevels.value;
+  const set = (next: RuleLevels) => {
+    store.ruleLevels.value = next;
+    saveRuleLevels.value?.(next);
+  };
+  const q = filter.value.trim().toLowerCase();
+  const ids = Object.keys(RULES).filter((id) => !q || id.includes(q) || RULES[id]!.spec.toLowerCase().includes(q));
+  const changed = Object.keys(levels).length;
+  return (
+    <Modal title="Rule severities" testId="rule-levels" wide onClose={onClose}>
+      <p class="muted">
+        As <code>agui.config.json</code>'s <code>rules</code> set them for the CLI. {changed > 0 ? `${changed} changed.` : 'Every rule at its own severity.'}
+      </p>
+      <div class="pause-add">
+        <input type="search" class="filter" placeholder="Find a rule (id or spec section)" aria-label="Find a rule" value={filter.value} onInput={(e) => (filter.value = (e.currentTarget as HTMLInputElement).value)} />
+        <button type="button" class="button" disabled={changed === 0} onClick={() => set({})}>
+          Reset all
+        </button>
+        <button
+          type="button"
+          class="button"
+          onClick={async () => {
+            const rules = Object.fromEntries(Object.entries(levels).map(([id, l]) => [id, CONFIG_LEVEL[l]]));
+            copied.value = await copyText(`${JSON.stringify({ rules }, null, 2)}\n`);
+          }}
+          data-testid="rule-levels-copy"
+        >
+          {copied.value ? 'Copied' : 'Copy as agui.config.json'}
+        </button>
+      </div>
+      <div class="rule-levels">
+        <table class="diff-table">
+          <tbody>
+            {ids.map((id) => (
+              <tr key={id} data-rule={id} class={levels[id] ? 'changed' : ''}>
+                <td>
+                  <code>{id}</code>
+                  <div class="muted">{RULES[id]!.spec}</div>
+                </td>
+                <td>
+                  <select
+                    aria-label={`Severity of ${id}`}
+                    value={levels[id] ?? ''}
+                    onChange={(e) => {
+                      const v = (e.currentTarget as HTMLSelectElement).value as Severity | 'off' | '';
+                      const { [id]: _, ...rest } = levels;
+                      set(v === '' || v === RULES[id]!.severity ? rest : { ...rest, [id]: v });
+                    }}
+                  >
+                    {CHOICES.map(([v, label]) => (
+                      <option key={v} value={v}>
+                        {v === '' ? `${label} (${RULES[id]!.severity === 'info' ? 'note' : RULES[id]!.severity})` : label}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Modal>
+  );
+}

@@ -38,7 +38,8 @@ export function createPauseControl(
   const settings = signal<PauseSettings>({ conditions: [], onError: false });
   const paused = signal<PausedStream[]>([]);
   const unheld = signal<Unheld[]>([]);
-  const judge = new PauseJudge({ release: (streamId, upTo) => bridge.pauseRelease(streamId, upTo) });
+  // Streams that opened before this panel are another panel's to judge (the page's clock and this one's are the machine's).
+  const judge = new PauseJudge({ release: (streamId, upTo) => bridge.pauseRelease(streamId, upTo) }, Date.now());
 
   const refresh = () => {
     const before = new Set(paused.value.map((p) => `${p.streamId}@${p.index}`));

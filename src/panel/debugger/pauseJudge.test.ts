@@ -83,3 +83,28 @@ test('another session (a navigation, a Clear) lets whatever the old one held go 
   expect(judge.paused()).toEqual([]);
   expect(upTo('d:1')).toBe(null);
 });
+
+test('a held stream that opened before this panel judged is another panel’s: not paused, not released', () => {
+  const session = new Session();
+  const replay = replaySession(session, { live: true });
+  const released: [string, number | null][] = [];
+  const judge = new PauseJudge({ release: (id, upTo) => released.push([id, upTo]) }, 1_000);
+  judge.setSettings({ conditions: [{ id: 'c', query: 'type:RUN_STARTED', on: true }], onError: false });
+  session.open({ ...info('d:1', 1), openedAt: 999 });
+  session.open({ ...info('d:2', 2), openedAt: 1_001 });
+  session.chunk('d:1', 1, new TextEncoder().encode(sse(RUN)));
+  session.chunk('d:2', 1, new TextEncoder().encode(sse(RUN)));
+  judge.update(session, replay);
+  expect(judge.paused().map((p) => p.streamId)).toEqual(['d:2']);
+  expect(released.filter(([id]) => id === 'd:1')).toEqual([]);
+});
+
+test('a stream the page cancelled is let go, whether its notice comes before or after its events', () => {
+  const { session, replay, judge, released } = setup(['type:STATE_SNAPSHOT']);
+  session.open(info('d:1', 1));
+  session.notice({ t: 1, code: 'pause-released', message: 'The page cancelled the paused stream', streamId: 'd:1' });
+  session.chunk('d:1', 1, new TextEncoder().encode(sse([RUN[0]!, { type: 'STATE_SNAPSHOT', snapshot: {} }])));
+  judge.update(session, replay);
+  expect(judge.paused()).toEqual([]);
+  expect(released).toEqual([]);
+});

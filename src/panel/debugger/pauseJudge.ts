@@ -69,10 +69,19 @@ export class PauseJudge {
   private noticesSeen = 0;
   private problemsSeen = 0;
   private readonly errors = new Set<number>();
+  /** Held streams the relay let go (the page cancelled them, or the limit): never judged again. */
+  private readonly gone = new Set<string>();
   private session: Session | undefined;
   private replay: Replay | undefined;
 
-  constructor(private readonly fx: JudgeEffects) {}
+  /**
+   * `since`: when this panel began to judge (epoch ms). A held stream that opened before it is another panel's to
+   * judge (one was open, or nothing would be armed): this one neither pauses nor releases it.
+   */
+  constructor(
+    private readonly fx: JudgeEffects,
+    private readonly since = Number.NEGATIVE_INFINITY,
+  ) {}
 
   get armed(): boolean {
     return this.onError || this.conditions.length > 0;
@@ -96,6 +105,7 @@ export class PauseJudge {
       for (const h of this.held.values()) this.free(h);
       this.held.clear();
       this.unheld.clear();
+      this.gone.clear();
       this.session = session;
       this.seen = 0;
       this.noticesSeen = 0;
@@ -113,16 +123,22 @@ export class PauseJudge {
     for (; this.seen < frames.length; this.seen++) {
       const frame = frames[this.seen]!;
       const info = session.streams.get(frame.streamId)?.info;
-      if (info?.held !== undefined) this.heldOf(frame.streamId).queue.push(this.seen);
+      if (info?.held !== undefined) {
+        const h = this.heldOf(frame.streamId, info.openedAt < this.since || this.gone.has(frame.streamId));
+        if (!h.free) h.queue.push(this.seen);
+      }
       else if (info && this.armed && !this.unheld.has(frame.streamId)) {
         const reason = this.matchOf(session, replay, this.seen, frame, false);
         if (reason) this.unheld.set(frame.streamId, { streamId: frame.streamId, index: this.seen, transport: info.transport, reason });
       }
     }
     // The page gave up a paused stream (its abort or cancel), or the relay let it go past its limit: it is over.
+    // Its events may come before or after the notice: a stream let go stays let go.
     for (; this.noticesSeen < session.notices.length; this.noticesSeen++) {
       const n = session.notices[this.noticesSeen]!;
-      const h = n.code === 'pause-released' && n.streamId !== undefined ? this.held.get(n.streamId) : undefined;
+      if (n.code !== 'pause-released' || n.streamId === undefined) continue;
+      this.gone.add(n.streamId);
+      const h = this.held.get(n.streamId);
       if (h) this.free(h, false);
     }
     for (const [id, h] of this.held) {
@@ -189,12 +205,16 @@ export class PauseJudge {
     this.advance(this.session, this.replay, h);
   }
 
-  private heldOf(streamId: string): Held {
+  /**
+   * The stream's state, made at its first event (`theirs`: it opened before this panel judged, or the relay let it
+   * go: it is left alone, and the relay is not told anything).
+   */
+  private heldOf(streamId: string, theirs: boolean): Held {
     let h = this.held.get(streamId);
     if (!h) {
-      h = { streamId, queue: [], mode: 'run', released: -1, errored: false, closed: false, free: !this.armed };
+      h = { streamId, queue: [], mode: 'run', released: -1, errored: false, closed: false, free: theirs || !this.armed };
       this.held.set(streamId, h);
-      if (h.free) this.fx.release(streamId, null);
+      if (h.free && !theirs) this.fx.release(streamId, null);
     }
     return h;
   }

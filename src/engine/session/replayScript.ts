@@ -8,8 +8,9 @@ import { decode, encode } from '@ag-ui/proto';
 import type { BaseEvent } from '@ag-ui/core';
 import type { Session } from './session';
 
-export type ReplayFormat = 'sse' | 'proto';
-export const CONTENT_TYPE: Record<ReplayFormat, string> = { sse: 'text/event-stream', proto: 'application/vnd.ag-ui.event+proto' };
+import { CONTENT_TYPE, type ReplayFormat } from './contentType';
+
+export { CONTENT_TYPE, type ReplayFormat };
 
 export interface ReplayStep {
   bytes: Uint8Array;

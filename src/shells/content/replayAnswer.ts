@@ -10,6 +10,7 @@
  */
 import type { ContentMessage, ReplayRule } from '../../bridge/messages';
 import { PageReplaySchema } from '../../bridge/messages';
+import { formatOfContentType } from '../../engine/session/contentType';
 import { base64ToBytes } from '../../engine/util/base64';
 import { patternToRegExp, ruleAppliesTo, urlMatches } from '../../engine/session/urlMatch';
 
@@ -162,7 +163,7 @@ export class ReplayAnswers {
         method: r.method.toUpperCase(),
         once: !r.every,
         init: { status: r.status, statusText: r.statusText, headers: { 'content-type': r.contentType } },
-        format: r.contentType.toLowerCase().includes('application/vnd.ag-ui.event+proto') ? 'proto' : 'sse',
+        format: formatOfContentType(r.contentType) ?? 'sse',
       })),
     });
   }

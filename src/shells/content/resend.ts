@@ -7,6 +7,7 @@
  * Its effects (fetch, the recorder, the status) are given: tested without a browser.
  */
 import type { ResendStatus } from '../../bridge/messages';
+import { formatOfContentType } from '../../engine/session/contentType';
 
 interface Kept {
   url: string;
@@ -27,7 +28,6 @@ export interface ResendEffects {
 const KEEP = 32;
 /** The captured answers' stream ids, apart from the hook's (which count up from 1). */
 const FIRST_ID = 2 ** 30;
-const FORMATS: Record<string, 'sse' | 'proto'> = { 'text/event-stream': 'sse', 'application/vnd.ag-ui.event+proto': 'proto' };
 /** Headers a request may not set (the browser sets them), left out rather than refused. */
 const FORBIDDEN = /^(content-length|host|connection|keep-alive|transfer-encoding|upgrade|cookie|cookie2|origin|referer|te|trailer|via|expect|date|dnt|accept-charset|accept-encoding|access-control-request-.*|proxy-.*|sec-.*)$/i;
 
@@ -64,8 +64,8 @@ export class Resends {
       const method = request.method;
       const withBody = method !== 'GET' && method !== 'HEAD';
       const response = await this.fx.fetch(request.url, { method, headers: request.headers, ...(withBody && { body }), credentials: 'include', signal: abort.signal, cache: 'no-store' });
-      const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-      const format = FORMATS[type];
+      const type = response.headers.get('content-type') ?? '';
+      const format = formatOfContentType(type);
       const head = { status: response.status, statusText: response.statusText };
       if (!format || !response.body) {
         const text = (await response.text().catch(() => '')).slice(0, 2000);

@@ -41,6 +41,11 @@ test('without a config: the error fails the run; the arguments cut short are nam
   const r = await runCli(['lint', 'sessions/mixed.agui.jsonl', '--format', 'json'], dir);
   expect(r.code).toBe(1);
   expect(ids(r.stdout)).toEqual(['tool/unknown-result:warning', 'tool/args-not-json:error']);
+  // Each problem carries the spec passage its rule enforces.
+  const args = (JSON.parse(r.stdout) as { ruleId: string; passage: Record<string, string> }[]).find((p) => p.ruleId === 'tool/args-not-json')!;
+  expect(args.passage).toMatchObject({ heading: 'ToolCallArgs', docs: 'RULES.md#toolargs-not-json' });
+  expect(args.passage.quote).toContain('JSON 조각');
+  expect(args.passage.summary).toContain('parse as JSON');
 });
 
 test('agui.config.json found upward: one rule off, one to error, a folder ignored; --print-config shows it', async () => {

@@ -99,6 +99,15 @@ describe('lint several files and globs in one call', () => {
     expect(at('sessions/nested/broken.agui.sse', 'state/patch-failed')).toMatchObject({ locations: [{ physicalLocation: { region: { startLine: 9 } } }] });
     expect(at('sessions/nested/cut.agui.bin', 'proto/truncated')!.locations[0]!.physicalLocation.region!.byteOffset).toBeGreaterThan(0);
     expect(run.tool.driver.rules.map((r: { id: string }) => r.id)).toContain('text/empty-delta');
+    // Each rule says what it enforces: the spec's words (Korean, as the spec is written), an English summary, a link
+    // to its section of RULES.md, and its default level.
+    const rule = run.tool.driver.rules.find((r: { id: string }) => r.id === 'text/empty-delta');
+    expect(rule.fullDescription.text).toContain('TEXT_MESSAGE_CONTENT.delta is a non-empty chunk of text.');
+    expect(rule.fullDescription.text).toContain('“텍스트 콘텐츠 덩어리 (비어 있지 않음)”');
+    expect(rule.helpUri).toMatch(/^file:\/\/.*\/RULES\.md#textempty-delta$/);
+    expect(readFileSync(new URL(rule.helpUri), 'utf8')).toContain('## text/empty-delta');
+    expect(rule.defaultConfiguration.level).toBe('error');
+    expect(run.tool.driver.rules.every((r: { fullDescription: { text: string } }) => r.fullDescription.text.includes('Spec ('))).toBe(true);
     expect(run.invocations[0].executionSuccessful).toBe(false);
     expect(run.invocations[0].toolExecutionNotifications[0].message.text).toContain('garbage.agui.json');
   });

@@ -116,7 +116,7 @@ describe('agui-devtools lint', () => {
     expect(problems).toContainEqual(expect.objectContaining({ ruleId: 'text/not-open', severity: 'error', eventIndex: 1 }));
     expect(problems).toContainEqual(expect.objectContaining({ ruleId: 'state/patch-failed', severity: 'error', eventIndex: 2 }));
     // Each problem names its file and, where the format has lines, the event's line.
-    expect(Object.keys(problems[0]!).sort()).toEqual(['eventIndex', 'file', 'line', 'message', 'ruleId', 'severity']);
+    expect(Object.keys(problems[0]!).sort()).toEqual(['eventIndex', 'file', 'line', 'message', 'passage', 'ruleId', 'severity']);
   });
 
   it('exits 0 when there is no error', async () => {

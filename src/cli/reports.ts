@@ -3,6 +3,7 @@ import { isAbsolute, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { RULE_EXAMPLES } from '../engine/verify/ruleExamples';
 import { RULES } from '../engine/verify/rules';
+import { RULE_PASSAGES, ruleAnchor, SPEC_SOURCES } from '../engine/verify/specPassages';
 import { terminalText } from '../engine/util/encode';
 import { countOf, type FileLint, type LintedProblem } from './lint';
 
@@ -36,9 +37,19 @@ export function textReport(results: readonly FileLint[], ms: number): string {
   return out;
 }
 
+/** RULES.md beside the package (two folders up from src/cli and from dist/cli alike), at a rule's section. */
+const here = import.meta.url; // (not inside new URL(…), which the bundler would take for an asset to copy)
+const rulesDocUri = (id: string): string => `${new URL('../../RULES.md', here).href}#${ruleAnchor(id)}`;
+
+/** The spec passage a rule enforces, as the JSON and SARIF reports carry it. */
+export function passageOf(id: string) {
+  const p = RULE_PASSAGES[id];
+  return p && { source: SPEC_SOURCES[p.source], heading: p.heading, quote: p.quote, summary: p.summary, docs: `RULES.md#${ruleAnchor(id)}` };
+}
+
 export const jsonReport = (results: readonly FileLint[]): string =>
   `${JSON.stringify(
-    results.flatMap((r) => r.problems.map((p) => ({ file: r.file, ...p }))),
+    results.flatMap((r) => r.problems.map((p) => ({ file: r.file, ...p, passage: passageOf(p.ruleId) }))),
     null,
     2,
   )}\n`;
@@ -73,13 +84,19 @@ export function sarifReport(results: readonly FileLint[], options: { cwd: string
             rules: ids.map((id) => {
               const r = RULES[id]!;
               const what = RULE_EXAMPLES[id]?.what;
+              const p = passageOf(id);
+              const stops = r.reference ? ' @ag-ui/client stops the run here.' : '';
               return {
                 id,
                 shortDescription: { text: what ? `${id}: ${what}` : id },
-                fullDescription: { text: `Spec: ${r.spec}.${r.reference ? ' @ag-ui/client stops the run here.' : ''}` },
-                help: { text: `See RULES.md (${id}) in agui-devtools for an example that breaks this rule.` },
+                fullDescription: { text: p ? `${p.summary}${stops} Spec (${p.source} › ${p.heading}): “${p.quote}”` : `Spec: ${r.spec}.${stops}` },
+                helpUri: rulesDocUri(id),
+                help: {
+                  text: `${p ? `${p.summary} ` : ''}See RULES.md (${id}) in agui-devtools for an example that breaks this rule.`,
+                  ...(p && { markdown: `${p.summary}\n\n> ${p.quote}\n>\n> — ${p.source} › ${p.heading}\n\nSee [RULES.md](${rulesDocUri(id)}) for an example that breaks this rule.` }),
+                },
                 defaultConfiguration: { level: SARIF_LEVEL[r.severity] },
-                properties: { tags: ['ag-ui', id.split('/')[0]!], spec: r.spec, ...(r.reference && { reference: true }) },
+                properties: { tags: ['ag-ui', id.split('/')[0]!], spec: r.spec, ...(p && { specQuote: p.quote, specSource: p.source }), ...(r.reference && { reference: true }) },
               };
             }),
           },

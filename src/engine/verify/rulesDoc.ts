@@ -6,6 +6,7 @@ import { readInput } from '../session/readInput';
 import { replaySession } from '../session/replaySession';
 import { RULE_EXAMPLES, type RuleExample, RULES_WITHOUT_EXAMPLE } from './ruleExamples';
 import { RULES } from './rules';
+import { RULE_PASSAGES, ruleAnchor, SPEC_SOURCES } from './specPassages';
 
 export const exampleBytes = (ex: RuleExample): Uint8Array =>
   'events' in ex
@@ -55,17 +56,24 @@ export function renderRulesDoc(): string {
     'reference client stops the run. Each example below is linted by a unit test, which checks that it raises its rule',
     'with this severity.',
     '',
+    'Under each rule is the passage of the spec it enforces, quoted word for word from the text this product is built',
+    'from: the AG-UI events page (Korean, quoted in its language) or, where the page does not spell a fact out, the',
+    'protocol notes read off the reference SDK; then what the rule takes from it, in English. `lint --format json` and',
+    '`--format sarif` carry the same passage for every problem and rule.',
+    '',
     '| Rule | Severity | Reference | Spec section |',
     '| --- | --- | --- | --- |',
     ...ids.map((id) => {
       const r = RULES[id]!;
-      return `| [\`${id}\`](#${id.replace(/[^a-z0-9-]/g, '')}) | ${r.severity} | ${r.reference ? 'yes' : ''} | ${r.spec} |`;
+      return `| [\`${id}\`](#${ruleAnchor(id)}) | ${r.severity} | ${r.reference ? 'yes' : ''} | ${r.spec} |`;
     }),
     '',
   ];
   for (const id of ids) {
     const r = RULES[id]!;
     out.push(`## ${id}`, '', `**${r.severity}**${r.reference ? ' · reference' : ''} · ${r.spec}`, '');
+    const passage = RULE_PASSAGES[id];
+    if (passage) out.push(`> ${passage.quote}`, '>', `> — ${SPEC_SOURCES[passage.source]} › ${passage.heading}`, '', passage.summary, '');
     const ex = RULE_EXAMPLES[id];
     if (!ex) {
       out.push(`No file can break it: ${RULES_WITHOUT_EXAMPLE[id] ?? ''}`, '');

@@ -136,3 +136,46 @@ describe('lint several files and globs in one call', () => {
     expect(bad.stdout).toMatch(/3 files, 5 events: .*2 unreadable/);
   });
 });
+
+describe('lint --coverage', () => {
+  const CONFORMANCE = join(ROOT, '..', 'shared', 'conformance', 'ag-ui-repo');
+
+  test('the conformance fixtures: which of the 15 features they exercise, in total and per file, in text and JSON', () => {
+    const json = runCli(['lint', `${CONFORMANCE}/**/*.json`, '--coverage', '--format', 'json']);
+    expect(json.code).toBe(0);
+    const report = JSON.parse(json.stdout) as { exercised: number; of: number; missing: string[]; files: { file: string; features: Record<string, number> }[]; total: { id: string; files: number }[] };
+    expect(report.of).toBe(15);
+    expect(report.missing).toEqual(['messages-snapshot', 'encrypted-reasoning', 'subagents', 'metadata', 'chunks']);
+    expect(report.exercised).toBe(10);
+    const file = (name: string) => report.files.find((f) => f.file.endsWith(name))!.features;
+    expect(file('dotnet-compat/activity-events.json')).toEqual({ activity: 3 });
+    expect(file('dotnet-baselines/Step01_GettingStarted.Turn_01.Response.json')).toMatchObject({ lifecycle: 2, text: expect.any(Number) });
+    expect(Object.keys(file('dotnet-baselines/Step09_InterruptsApproval.Turn_01.Response.json'))).toContain('interrupts');
+    const text = runCli(['lint', `${CONFORMANCE}/**/*.json`, '--coverage']);
+    expect(text.stdout).toMatch(/✓ Activity +2 files, 4 events/);
+    expect(text.stdout).toMatch(/✗ Chunk events +not exercised \(TEXT_MESSAGE_CHUNK/);
+    expect(text.stdout).toContain('dotnet-compat/activity-events.json: 1 of 15');
+    expect(text.stdout).toContain('10 of 15 features exercised; not exercised: messages-snapshot, encrypted-reasoning, subagents, metadata, chunks');
+  });
+
+  test('chunks, metadata, subagents, encrypted reasoning and a resume sent by the client are seen', () => {
+    writeFileSync(
+      join(dir, 'rich.agui.jsonl'),
+      [
+        { type: 'RUN_STARTED', threadId: 't', runId: 'r2', input: { threadId: 't', runId: 'r2', messages: [], tools: [], context: [], state: {}, forwardedProps: {}, resume: [{ interruptId: 'i1', status: 'resolved' }] } },
+        { type: 'TEXT_MESSAGE_CHUNK', messageId: 'm1', delta: 'hi', metadata: { traceId: 'x' } },
+        { type: 'SUBAGENT_STARTED', subagentRunId: 's1', name: 'researcher' },
+        { type: 'TEXT_MESSAGE_CHUNK', messageId: 'm2', delta: 'sub', subagentRunId: 's1' },
+        { type: 'SUBAGENT_FINISHED', subagentRunId: 's1' },
+        { type: 'REASONING_ENCRYPTED_VALUE', subtype: 'message', entityId: 'm1', encryptedValue: 'b64' },
+        { type: 'RUN_FINISHED', threadId: 't', runId: 'r2' },
+      ]
+        .map((e) => JSON.stringify(e))
+        .join('\n'),
+    );
+    const report = JSON.parse(cli(['lint', 'rich.agui.jsonl', '--coverage', '--format', 'json']).stdout) as { files: { features: Record<string, number> }[]; exercised: number };
+    expect(report.files[0]!.features).toEqual({ lifecycle: 2, interrupts: 1, chunks: 2, metadata: 1, subagents: 3, 'encrypted-reasoning': 1 });
+    expect(report.exercised).toBe(6);
+    expect(cli(['lint', 'rich.agui.jsonl', '--coverage', '--format', 'sarif']).stderr).toContain('--coverage writes --format text or json');
+  });
+});

@@ -3,6 +3,7 @@ import { locateEvents } from '../engine/session/locate';
 import { InputError, type InputFormat, readInput } from '../engine/session/readInput';
 import { replaySession } from '../engine/session/replaySession';
 import type { Severity } from '../engine/diagnostics';
+import { type FeatureCounts, featuresOf } from '../engine/verify/coverage';
 
 export interface LintedProblem {
   ruleId: string;
@@ -26,6 +27,8 @@ export interface FileLint {
   problems: LintedProblem[];
   /** Why the file could not be linted at all. */
   error?: string;
+  /** The protocol features its events exercise (lint --coverage). */
+  features?: FeatureCounts;
   ms: number;
 }
 
@@ -38,7 +41,7 @@ export function lintBytes(file: string, bytes: Uint8Array): FileLint {
     const problems = [...replay.problems]
       .sort((a, b) => a.eventIndex - b.eventIndex)
       .map(({ ruleId, severity, eventIndex, message, path }): LintedProblem => ({ ruleId, severity, eventIndex, message, ...where[eventIndex], ...(path && path.length > 0 && { path }) }));
-    return { file, format, events: session.frames.length, problems, ms: performance.now() - started };
+    return { file, format, events: session.frames.length, problems, features: featuresOf(session.frames, session), ms: performance.now() - started };
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
     return { file, events: 0, problems: [], error: error.message, ms: performance.now() - started };

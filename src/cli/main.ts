@@ -5,7 +5,7 @@
  *   agui-devtools replay FILE --summary [--at N] [--format json|text]
  *   agui-devtools lint FILE|GLOB... [--format text|json|sarif|junit] [--jobs N]
  *                     [--config FILE] [--preset recommended|strict] [--rule ID=off|info|warn|error]...
- *                     [--max-warnings N] [--print-config]
+ *                     [--max-warnings N] [--print-config] [--coverage]
  *   agui-devtools diff A B [--run-a RUNID] [--run-b RUNID] [--ignore POINTER]... [--text joined|deltas] [--ids order|exact] [--format text|json]
  *
  * FILE is a JSON array of events, JSONL, SSE text, a protobuf frame dump or a session export; `-` is stdin.
@@ -19,7 +19,8 @@ import { expandPattern, hasMagic } from './glob';
 import { countOf, type FileLint } from './lint';
 import { applyConfig, ignoredFile, loadConfig, printConfig } from './config';
 import { defaultJobs, lintInWorkers, lintPath } from './pool';
-import { jsonReport, junitReport, REPORT_FORMATS, type ReportFormat, sarifReport, textReport } from './reports';
+import { coverageReport } from '../engine/verify/coverage';
+import { coverageText, jsonReport, junitReport, REPORT_FORMATS, type ReportFormat, sarifReport, textReport } from './reports';
 import { formatRunSummaries, formatSummary, runSummaries } from './summary';
 import { diffCommand } from './diff';
 import { UsageError } from './errors';
@@ -55,8 +56,10 @@ const USAGE = `Usage:
                                                 per run: status, outcome, events, duration, TTFT, usage
   agui-devtools lint FILE|GLOB... [--format text|json|sarif|junit] [--jobs N]
                      [--config FILE] [--preset recommended|strict] [--rule ID=off|info|warn|error]...
-                     [--max-warnings N] [--print-config]
-                                                protocol problems; exit 1 when there is an error
+                     [--max-warnings N] [--print-config] [--coverage]
+                                                protocol problems; exit 1 when there is an error;
+                                                --coverage: which protocol features the files exercise
+                                                (per file and in total, --format text or json) instead
   agui-devtools diff A B [--run-a RUNID] [--run-b RUNID] [--ignore POINTER]... [--text joined|deltas]
                      [--ids order|exact] [--format text|json]
                                                 A against B: the first divergence, events, messages, state, problems,
@@ -120,7 +123,7 @@ async function main(argv: string[], io: CliIo): Promise<number> {
         ? ['at', 'json', 'summary', 'format']
         : command === 'diff'
           ? ['run-a', 'run-b', 'ignore', 'text', 'ids', 'format']
-          : ['format', 'jobs', 'config', 'rule', 'preset', 'max-warnings', 'print-config'];
+          : ['format', 'jobs', 'config', 'rule', 'preset', 'max-warnings', 'print-config', 'coverage'];
     if (!allowed.includes(name)) throw new UsageError(`unknown option --${name} for ${command}`);
     if (value === true && command === 'diff') throw new UsageError(`--${name} takes a value`);
   }
@@ -189,6 +192,9 @@ async function lint(patterns: string[], flags: Map<string, string | true>, rules
   const maxWarnings = text('max-warnings');
   if (maxWarnings !== undefined && !/^\d+$/.test(maxWarnings)) throw new UsageError('--max-warnings takes a number (0 or more)');
   const as = flags.get('format') ?? 'text';
+  const coverage = flags.has('coverage');
+  if (flags.get('coverage') !== undefined && flags.get('coverage') !== true) throw new UsageError('--coverage takes no value');
+  if (coverage && as !== 'text' && as !== 'json') throw new UsageError('--coverage writes --format text or json');
   if (as === true || !REPORT_FORMATS.includes(as as ReportFormat)) throw new UsageError(`--format is ${REPORT_FORMATS.join(', ')}`);
   const jobsFlag = flags.get('jobs');
   if (jobsFlag !== undefined && (jobsFlag === true || !/^[1-9]\d*$/.test(jobsFlag))) throw new UsageError('--jobs takes a number of parallel workers (1 or more)');
@@ -211,6 +217,11 @@ async function lint(patterns: string[], flags: Map<string, string | true>, rules
   const ms = performance.now() - started;
   for (const r of results) if (r.error) io.stderr(`agui-devtools: ${terminalText(`${r.error.startsWith('cannot read') ? '' : `${r.file}: `}${r.error}`)}\n`);
   const format = as as ReportFormat;
+  if (coverage) {
+    const report = coverageReport(results.filter((r) => !r.error).map((r) => ({ file: r.file, features: r.features ?? {} })));
+    io.stdout(format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : coverageText(report));
+    return results.some((r) => r.error) ? 2 : 0;
+  }
   io.stdout(
     format === 'json'
       ? jsonReport(results)

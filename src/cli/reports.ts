@@ -1,6 +1,7 @@
 /** What `lint` prints: text for people, JSON for scripts, SARIF for code scanning, JUnit XML for CI test reports. */
 import { isAbsolute, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { CoverageReport } from '../engine/verify/coverage';
 import { RULE_EXAMPLES } from '../engine/verify/ruleExamples';
 import { RULES } from '../engine/verify/rules';
 import { RULE_PASSAGES, ruleAnchor, SPEC_SOURCES } from '../engine/verify/specPassages';
@@ -53,6 +54,24 @@ export const jsonReport = (results: readonly FileLint[]): string =>
     null,
     2,
   )}\n`;
+
+// ---- Coverage ----
+
+/** `lint --coverage` as text: each feature with the files and events that exercise it, then each file's count. */
+export function coverageText(report: CoverageReport): string {
+  const width = Math.max(...report.total.map((t) => t.name.length));
+  const n = (count: number, word: string) => `${count.toLocaleString('en')} ${word}${count === 1 ? '' : 's'}`;
+  let out = `Protocol features exercised by ${plural(report.files.length, 'file')}:\n`;
+  for (const t of report.total) {
+    out += t.files > 0 ? `  ✓ ${t.name.padEnd(width)}  ${n(t.files, 'file')}, ${n(t.events, 'event')}\n` : `  ✗ ${t.name.padEnd(width)}  not exercised (${t.by})\n`;
+  }
+  if (report.files.length > 1) {
+    out += '\nPer file:\n';
+    for (const f of report.files) out += `  ${terminalText(f.file)}: ${f.exercised} of ${report.of}\n`;
+  }
+  out += `\n${report.exercised} of ${report.of} features exercised${report.missing.length ? `; not exercised: ${report.missing.join(', ')}` : ''}\n`;
+  return out;
+}
 
 // ---- SARIF 2.1.0 ----
 

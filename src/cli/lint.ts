@@ -4,6 +4,7 @@ import { InputError, type InputFormat, readInput } from '../engine/session/readI
 import { replaySession } from '../engine/session/replaySession';
 import type { Severity } from '../engine/diagnostics';
 import { type FeatureCounts, featuresOf } from '../engine/verify/coverage';
+import { transportTimed } from '../engine/verify/transportRules';
 
 export interface LintedProblem {
   ruleId: string;
@@ -27,6 +28,8 @@ export interface FileLint {
   problems: LintedProblem[];
   /** Why the file could not be linted at all. */
   error?: string;
+  /** Whether its streams carry a capture's timing, so that the transport rules applied. */
+  timed?: boolean;
   /** The protocol features its events exercise (lint --coverage). */
   features?: FeatureCounts;
   ms: number;
@@ -41,7 +44,7 @@ export function lintBytes(file: string, bytes: Uint8Array): FileLint {
     const problems = [...replay.problems]
       .sort((a, b) => a.eventIndex - b.eventIndex)
       .map(({ ruleId, severity, eventIndex, message, path }): LintedProblem => ({ ruleId, severity, eventIndex, message, ...where[eventIndex], ...(path && path.length > 0 && { path }) }));
-    return { file, format, events: session.frames.length, problems, features: featuresOf(session.frames, session), ms: performance.now() - started };
+    return { file, format, events: session.frames.length, problems, timed: [...session.streams.values()].some(transportTimed), features: featuresOf(session.frames, session), ms: performance.now() - started };
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
     return { file, events: 0, problems: [], error: error.message, ms: performance.now() - started };

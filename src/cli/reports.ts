@@ -21,9 +21,10 @@ export function textReport(results: readonly FileLint[], ms: number): string {
   }
   const tally = (list: readonly FileLint[]) =>
     `${plural(countOf(list, 'error'), 'error')}, ${plural(countOf(list, 'warning'), 'warning')}, ${plural(countOf(list, 'info'), 'note')}`;
+  const untimed = (r: FileLint) => (r.timed ? '' : '; transport rules not applicable (no capture timing)');
   if (results.length === 1) {
     const r = results[0]!;
-    if (!r.error) out += `${plural(r.events, 'event')} (${r.format}): ${tally(results)}\n`;
+    if (!r.error) out += `${plural(r.events, 'event')} (${r.format}): ${tally(results)}${untimed(r)}\n`;
     return out;
   }
   for (const r of results) {
@@ -32,9 +33,10 @@ export function textReport(results: readonly FileLint[], ms: number): string {
   const linted = results.filter((r) => !r.error);
   const failing = linted.filter((r) => r.problems.some((p) => p.severity === 'error')).length;
   const unreadable = results.length - linted.length;
+  const timed = linted.filter((r) => r.timed).length;
   out += `${plural(results.length, 'file')}, ${plural(linted.reduce((n, r) => n + r.events, 0), 'event')}: ${tally(results)}; ${plural(failing, 'file')} with errors${
     unreadable ? `, ${unreadable} unreadable` : ''
-  } (${Math.round(ms)} ms)\n`;
+  }; transport rules applied to ${timed} of ${linted.length} (the others have no capture timing) (${Math.round(ms)} ms)\n`;
   return out;
 }
 

@@ -18,6 +18,8 @@ import { Lane, type LaneSnapshot, type ReduceNote } from '../reduce/lane';
 import type { Msg } from '../reduce/messages';
 import { ReferenceVerifier } from '../verify/referenceRules';
 import { type Problem, problem, specOf } from '../verify/rules';
+import { transportProblems } from '../verify/transportRules';
+import type { StreamRecord } from '../session/session';
 import { ConversationRules } from './conversationRules';
 import { ConversationInterrupts } from './interrupts';
 import { Timeline, type RunEntity } from './timeline';
@@ -46,6 +48,8 @@ export interface ReplayOptions {
   mintThinkingId?: () => string;
   /** Streams whose first events were dropped before capture reached us. */
   startDroppedOf?: (streamId: string) => boolean;
+  /** A stream's record (its chunks and their times), for the transport rules checked when it ends. */
+  recordOf?: (streamId: string) => StreamRecord | undefined;
 }
 
 /** The world as of one event index. */
@@ -69,6 +73,7 @@ interface StreamState {
   verifier: ReferenceVerifier;
   lane: string | undefined;
   run: RunEntity | undefined;
+  firstIndex: number;
   lastIndex: number;
   seededInput: boolean;
 }
@@ -167,7 +172,14 @@ export class Replay {
     if (s.run && s.run.end === undefined) {
       s.run.end = at;
       s.run.status = 'unfinished';
-      this.problems.push(problem('stream/unfinished-run', at, `The stream ended while run '${s.run.runId}' was still running (no RUN_FINISHED or RUN_ERROR).`));
+      const how = error ? 'The stream ended' : 'The connection closed cleanly (no error)';
+      this.problems.push(problem('stream/unfinished-run', at, `${how} while run '${s.run.runId}' was still running (no RUN_FINISHED or RUN_ERROR).`));
+    }
+    const record = this.options.recordOf?.(streamId);
+    if (record && s.lastIndex >= 0) {
+      const events: { index: number; t: number }[] = [];
+      for (let i = s.firstIndex; i <= s.lastIndex; i++) if (this.frames[i]!.streamId === streamId && this.frames[i]!.direction !== 'out') events.push({ index: i, t: this.frames[i]!.t });
+      this.problems.push(...transportProblems(record, events));
     }
   }
 
@@ -192,6 +204,7 @@ export class Replay {
         verifier: new ReferenceVerifier(),
         lane: undefined,
         run: undefined,
+        firstIndex: index,
         lastIndex: -1,
         seededInput: false,
       };

@@ -24,7 +24,7 @@ export function replaySession(session: Session, options: ReplayOptions & { live?
     if (!inputs.has(streamId)) inputs.set(streamId, requestInputOf(session, streamId) ?? null);
     return inputs.get(streamId) ?? undefined;
   };
-  const replay = new Replay({ ...options, inputOf, startDroppedOf: (id) => session.streams.get(id)?.info.startDropped === true });
+  const replay = new Replay({ ...options, inputOf, startDroppedOf: (id) => session.streams.get(id)?.info.startDropped === true, recordOf: (id) => session.streams.get(id) });
   replay.push(session.frames);
   for (const [id, stream] of session.streams) if (stream.info.closedAt !== undefined) replay.endStream(id, stream.info.error);
   if (options.live) {

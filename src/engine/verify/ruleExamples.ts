@@ -1,10 +1,14 @@
 /**
  * One input per rule that breaks it: RULES.md shows them, and a unit test lints each one and checks that it
  * raises its rule with the registered severity. An input is a list of events (a JSON array file), text (SSE or
- * JSONL), or bytes in hex (a protobuf frame dump, or text that is not valid UTF-8).
+ * JSONL), bytes in hex (a protobuf frame dump, or text that is not valid UTF-8), or a session file as the extension
+ * exports it (the transport rules need a capture's timing).
  */
 
-export type RuleExample = { what: string } & ({ events: unknown[] } | { text: string } | { hex: string });
+import { exportSession } from '../session/exportFormat';
+import { Session } from '../session/session';
+
+export type RuleExample = { what: string } & ({ events: unknown[] } | { text: string } | { hex: string } | { session: object });
 
 type Obj = Record<string, unknown>;
 
@@ -236,6 +240,50 @@ export const RULE_EXAMPLES: Record<string, RuleExample> = {
     events: [RS(), sub('s1'), subDone('s1', { outcome: { type: 'suspended', interruptIds: ['i9'] } }), interrupted([ask('i1')])],
   },
 };
+
+/** A session file of one captured SSE stream: its request at 1000 ms, then `chunks` of text at their times. */
+function captured(chunks: [number, string][], options: { contentType?: string; closedAt?: number } = {}): object {
+  const session = new Session();
+  session.open({
+    id: 's1',
+    transport: 'fetch',
+    format: 'sse',
+    url: 'http://localhost:8000/agent',
+    method: 'POST',
+    status: 200,
+    statusText: 'OK',
+    frameUrl: 'http://localhost:5173/',
+    requestHeaders: [],
+    responseHeaders: [['content-type', options.contentType ?? 'text/event-stream']],
+    startedAt: 1000,
+    openedAt: 1000,
+    page: 0,
+  });
+  for (const [t, text] of chunks) session.chunk('s1', t, new TextEncoder().encode(text));
+  session.close('s1', options.closedAt ?? chunks[chunks.length - 1]![0]);
+  // A fixed export time, so that RULES.md renders the same every time.
+  return { ...exportSession(session), exportedAt: '2026-01-01T00:00:00.000Z' };
+}
+const sse = (...events: Obj[]) => events.map((e) => `data: ${json(e)}\n\n`).join('');
+
+export const TRANSPORT_EXAMPLES: Record<string, RuleExample> = {
+  'transport/buffered': {
+    what: 'Five events sent in one chunk 3 s after the request (the server buffered its response).',
+    session: captured([[4000, sse(RS(), ...text('m1', 'Hello'), RF())]]),
+  },
+  'transport/content-type': {
+    what: 'A response labelled text/event-stream whose body is JSON lines.',
+    session: captured([[1100, [RS(), RF()].map((e) => `${json(e)}\n`).join('')]]),
+  },
+  'transport/idle-gap': {
+    what: 'A stream silent for 20 s between two events, without a keep-alive comment.',
+    session: captured([
+      [1100, sse(RS())],
+      [21_100, sse(RF())],
+    ]),
+  },
+};
+Object.assign(RULE_EXAMPLES, TRANSPORT_EXAMPLES);
 
 /** Rules no file can break, and why. */
 export const RULES_WITHOUT_EXAMPLE: Record<string, string> = {

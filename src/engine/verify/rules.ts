@@ -102,6 +102,11 @@ export const RULES: Record<string, RuleInfo> = {
   'stream/error': { severity: 'error', spec: 'Transports' },
   'stream/unfinished-run': { severity: 'warning', spec: `${LIFECYCLE}` },
   'stream/start-dropped': { severity: 'info', spec: 'Transports' },
+  // Transport rules: checked when a captured stream ends, from its chunks' arrival times and its content type
+  // (verify/transportRules.ts). A file of events has no such timing: they do not apply to it.
+  'transport/buffered': { severity: 'warning', spec: 'Transports (streaming: each event as it is produced)' },
+  'transport/content-type': { severity: 'error', spec: 'Transports (content type)' },
+  'transport/idle-gap': { severity: 'warning', spec: 'Transports › Server-Sent Events (comments as heartbeats)' },
   // Frame rules: one frame cannot be read as an event (decode/, normalize/enforce.ts). Their emitters use the same
   // ids and severities; the rule examples' unit test holds both to this table.
   'json/invalid': { severity: 'error', spec: 'Transports › JSON (one event a frame)' },

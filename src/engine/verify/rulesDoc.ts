@@ -9,7 +9,9 @@ import { RULES } from './rules';
 import { RULE_PASSAGES, ruleAnchor, SPEC_SOURCES } from './specPassages';
 
 export const exampleBytes = (ex: RuleExample): Uint8Array =>
-  'events' in ex
+  'session' in ex
+    ? new TextEncoder().encode(JSON.stringify(ex.session))
+    : 'events' in ex
     ? new TextEncoder().encode(JSON.stringify(ex.events))
     : 'text' in ex
       ? new TextEncoder().encode(ex.text)
@@ -28,7 +30,17 @@ const visible = (text: string): string =>
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this shows
   text.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
+/** JSON with each value on one line where it fits in 100 characters (a session file is read, not scrolled). */
+function compactJson(value: unknown, indent = ''): string {
+  const flat = JSON.stringify(value);
+  if (flat.length + indent.length <= 100 || value === null || typeof value !== 'object') return flat;
+  const inner = `${indent}  `;
+  if (Array.isArray(value)) return `[\n${value.map((v) => inner + compactJson(v, inner)).join(',\n')}\n${indent}]`;
+  return `{\n${Object.entries(value).map(([k, v]) => `${inner}${JSON.stringify(k)}: ${compactJson(v, inner)}`).join(',\n')}\n${indent}}`;
+}
+
 function renderInput(ex: RuleExample): string {
+  if ('session' in ex) return ['```json', compactJson(ex.session), '```'].join('\n');
   if ('events' in ex) return ['```json', '[', ex.events.map((e) => `  ${JSON.stringify(e)}`).join(',\n'), ']', '```'].join('\n');
   if ('text' in ex) return ['```text', visible(ex.text).replace(/\n$/, ''), '```'].join('\n');
   const bytes = ex.hex.match(/../g)!;
@@ -38,7 +50,7 @@ function renderInput(ex: RuleExample): string {
 }
 
 const kindOf = (ex: RuleExample): string =>
-  'events' in ex ? 'a JSON array of events' : 'text' in ex ? (ex.text.startsWith('{') ? 'JSONL' : 'SSE text') : 'bytes (hex)';
+  'session' in ex ? 'a session file, as the extension exports a capture' : 'events' in ex ? 'a JSON array of events' : 'text' in ex ? (ex.text.startsWith('{') ? 'JSONL' : 'SSE text') : 'bytes (hex)';
 
 export function renderRulesDoc(): string {
   const ids = Object.keys(RULES).sort();

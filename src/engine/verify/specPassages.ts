@@ -184,6 +184,17 @@ export const RULE_PASSAGES: Record<string, SpecPassage> = {
   'text/not-open': TEXT_CONTENT_ID,
   'text/reused-id': ev('TextMessageEnd', '이 이벤트를 받은 후 프런트엔드는 메시지가 완료됐고 더 이상 콘텐츠가 추가되지 않을 것임을 알아요.', 'After TEXT_MESSAGE_END the message is complete and no more content is added to it: a new message needs a new id.'),
   'text/unknown-message': TEXT_CONTENT_ID,
+  'transport/buffered': ev(
+    '텍스트 메시지 이벤트',
+    '이 스트리밍 방식은 메시지 콘텐츠가 생성되는 대로 실시간 표시를 가능하게 해, 전체 메시지가 완료될 때까지 아무것도 보여주지 않는 것보다 더 반응성 좋은 사용자 경험을 만들어요.',
+    'Streaming lets the UI show content as it is produced, rather than nothing until the whole message is done: a response delivered in one piece at the end loses that.',
+  ),
+  'transport/content-type': notes(
+    'Transports',
+    'Protobuf: Content-Type exactly `application/vnd.ag-ui.event+proto`',
+    'The content type says the format: text/event-stream for SSE, exactly application/vnd.ag-ui.event+proto for protobuf frames; the reference client reads the body by it.',
+  ),
+  'transport/idle-gap': notes('Transports', '`:` comments as heartbeats', 'Producers send SSE comments as heartbeats, so that an idle connection is not closed by a proxy while the agent works.'),
   'tool/already-open': TOOL_START_ID,
   'tool/args-not-json': ev('ToolCallArgs', '이 델타들은 종종 JSON 조각이며, 결합되면 도구의 완전한 인자 객체를 형성합니다.', "The deltas are JSON fragments that, joined, form the tool's complete arguments object: once the call ends they parse as JSON."),
   'tool/not-open': TOOL_ARGS_ID,

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { Session, type StreamInfo } from '../session/session';
+import { replaySession } from '../session/replaySession';
+import { sniffFormat } from './transportRules';
+
+const info = (over: Partial<StreamInfo> = {}): StreamInfo => ({
+  id: 's1',
+  transport: 'fetch',
+  format: 'sse',
+  url: 'http://localhost:8000/agent',
+  method: 'POST',
+  status: 200,
+  statusText: 'OK',
+  frameUrl: 'http://localhost:5173/',
+  requestHeaders: [],
+  responseHeaders: [['Content-Type', 'text/event-stream; charset=utf-8']],
+  startedAt: 1000,
+  openedAt: 1000,
+  page: 0,
+  ...over,
+});
+const data = (...events: object[]) => new TextEncoder().encode(events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join(''));
+const RS = { type: 'RUN_STARTED', threadId: 't', runId: 'r' };
+const RF = { type: 'RUN_FINISHED', threadId: 't', runId: 'r' };
+const T = (id: string, type: string, extra = {}) => ({ type, messageId: id, ...extra });
+
+function lint(over: Partial<StreamInfo>, chunks: [number, Uint8Array][], closedAt?: number): string[] {
+  const s = new Session();
+  s.open(info(over));
+  for (const [t, b] of chunks) s.chunk('s1', t, b);
+  s.close('s1', closedAt ?? chunks[chunks.length - 1]![0]);
+  return replaySession(s).problems.filter((p) => p.ruleId.startsWith('transport/')).map((p) => `${p.ruleId}@${p.eventIndex}`);
+}
+
+describe('transport rules', () => {
+  const body = [RS, T('m', 'TEXT_MESSAGE_START', { role: 'assistant' }), T('m', 'TEXT_MESSAGE_CONTENT', { delta: 'hi' }), T('m', 'TEXT_MESSAGE_END'), RF];
+
+  it('buffered: every event in one chunk after a long wait; not when flushed, nor when the answer came quickly', () => {
+    expect(lint({}, [[3000, data(...body)]])).toEqual(['transport/buffered@0']);
+    expect(lint({}, body.map((e, i) => [3000 + i * 30, data(e)]))).toEqual([]);
+    expect(lint({}, [[1200, data(...body)]])).toEqual([]);
+    // Two events fit in a chunk anyway.
+    expect(lint({}, [[3000, data(RS, RF)]])).toEqual([]);
+  });
+
+  it('idle gap: a silence over 15 s, located at the event after it; a keep-alive comment breaks the silence', () => {
+    expect(lint({}, [[1100, data(RS)], [17_200, data(RF)]])).toEqual(['transport/idle-gap@1']);
+    expect(lint({}, [[1100, data(RS)], [9000, new TextEncoder().encode(': ping\n\n')], [17_200, data(RF)]])).toEqual([]);
+    const ws = (e: object) => new TextEncoder().encode(JSON.stringify(e));
+    expect(lint({ transport: 'websocket', format: 'json', responseHeaders: [] }, [[1100, ws(RS)], [17_200, ws(RF)]])).toEqual([]);
+  });
+
+  it('content type: the header and the bytes disagree', () => {
+    const jsonl = new TextEncoder().encode(`${JSON.stringify(RS)}\n${JSON.stringify(RF)}\n`);
+    expect(lint({}, [[1100, jsonl]])).toEqual(['transport/content-type@0']);
+    expect(lint({ responseHeaders: [['content-type', 'application/vnd.ag-ui.event+proto']] }, [[1100, data(RS, RF)]])).toContain('transport/content-type@0');
+    expect(sniffFormat(new Uint8Array([0, 0, 0, 9, 0x0a, 1, 2]))).toBe('proto');
+    expect(sniffFormat(new TextEncoder().encode('\ufeff: hi\n'))).toBe('sse');
+  });
+
+  it('do not apply to a file of events, nor to a stream the extension answered (Replay to page)', () => {
+    expect(lint({ transport: 'file' }, [[3000, data(...body)]])).toEqual([]);
+    expect(lint({ replay: 'rule-1' }, [[3000, data(...body)]])).toEqual([]);
+  });
+});

@@ -2,12 +2,14 @@
  * `agui-devtools diff` on the built CLI, as CI runs it (exit codes, the JSON fields the README documents, indices
  * of the input files), and the library's vitest matchers in a scratch project that depends on agui-devtools.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { runCli } from '../support/cli';
 import { runGeneratedTest } from '../support/sharing';
+import { ROOT } from '../support/paths';
 
 let dir: string;
 const cli = (args: string[]) => runCli(args, dir);
@@ -105,6 +107,7 @@ test('the vitest matchers: toMatchAguiSession and toBeValidAgui pass and fail as
   const same = run('t2', 'r2', 'm2', ['The weather in Lisbon', ' is sunny'], { city: 'Lisbon' });
   const other = run('t', 'r1', 'm1', ['The weather in ', 'Porto is sunny'], { city: 'Porto' });
   const orphan = [...golden.slice(0, -1), { type: 'TEXT_MESSAGE_CONTENT', messageId: 'nobody', delta: 'x' }, golden[golden.length - 1]!];
+  const unfinished = golden.slice(0, -1); // the run never finishes: a warning
   const source = `import { expect, it } from 'vitest';
 import { aguiMatchers } from 'agui-devtools';
 expect.extend(aguiMatchers);
@@ -113,12 +116,51 @@ it('same run, other ids and chunks', () => { expect(${JSON.stringify(same)}).toM
 it('other city', () => { expect(${JSON.stringify(other)}).toMatchAguiSession(golden); });
 it('valid', () => { expect(golden).toBeValidAgui(); });
 it('orphan delta', () => { expect(${JSON.stringify(orphan)}).toBeValidAgui(); });
+it('orphan delta, its rule off', () => { expect(${JSON.stringify(orphan)}).toBeValidAgui({ rules: { 'text/not-open': 'off' } }); });
+it('a warning, failOn warning', () => { expect(${JSON.stringify(unfinished)}).toBeValidAgui({ failOn: 'warning' }); });
+it('a warning, the strict preset', () => { expect(${JSON.stringify(unfinished)}).toBeValidAgui({ preset: 'strict' }); });
+it('a warning, recommended', () => { expect(${JSON.stringify(unfinished)}).toBeValidAgui(); });
+it('an unknown rule id', () => { expect(golden).toBeValidAgui({ rules: { 'text/not-opne': 'off' } }); });
 `;
   const r = runGeneratedTest(source);
   expect(r.code).toBe(1);
-  expect(r.out).toContain('2 failed');
-  expect(r.out).toContain('2 passed');
+  expect(r.out).toContain('5 failed');
+  expect(r.out).toContain('4 passed');
+  expect(r.out).toMatch(/a warning, failOn warning[\s\S]*found 1 problem:\n\s+#\d+ stream\/unfinished-run \(warning\)/);
+  expect(r.out).toMatch(/a warning, the strict preset[\s\S]*found 1 error:\n\s+#\d+ stream\/unfinished-run \(error\)/);
+  expect(r.out).toMatch(/unknown rule "text\/not-opne"; did you mean "text\/not-open"\?/);
   expect(r.out).toMatch(/other city[\s\S]*first divergence at A #2 · B #2/);
   expect(r.out).toMatch(/orphan delta[\s\S]*expected no protocol error, found 1:\n\s+#6 text\/not-open|orphan delta[\s\S]*expected no protocol error, found 1/);
   rmSync(r.dir, { recursive: true, force: true });
+});
+
+test('node:test: assertValidAgui and assertMatchesAguiSession fail as assertions do, with the problems', () => {
+  const golden = run('t', 'r1', 'm1', ['The weather in ', 'Lisbon is sunny'], { city: 'Lisbon' });
+  const other = run('t', 'r1', 'm1', ['The weather in ', 'Porto is sunny'], { city: 'Porto' });
+  const orphan = [...golden.slice(0, -1), { type: 'TEXT_MESSAGE_CONTENT', messageId: 'nobody', delta: 'x' }, golden[golden.length - 1]!];
+  const project = mkdtempSync(join(tmpdir(), 'agui-node-test-'));
+  mkdirSync(join(project, 'node_modules'));
+  symlinkSync(ROOT, join(project, 'node_modules', 'agui-devtools'));
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'scratch', private: true, type: 'module' }));
+  writeFileSync(
+    join(project, 'agent.test.mjs'),
+    `import { test } from 'node:test';
+import { assertMatchesAguiSession, assertValidAgui } from 'agui-devtools';
+const golden = ${JSON.stringify(golden)};
+test('valid', () => assertValidAgui(golden));
+test('orphan delta', () => assertValidAgui(${JSON.stringify(orphan)}));
+test('matches', () => assertMatchesAguiSession(golden, golden));
+test('other city', () => assertMatchesAguiSession(${JSON.stringify(other)}, golden));
+`,
+  );
+  const r = spawnSync('node', ['--test', '--test-reporter=tap', 'agent.test.mjs'], { cwd: project, encoding: 'utf8' });
+  try {
+    expect(r.status).toBe(1);
+    expect(r.stdout).toMatch(/^# pass 2$/m);
+    expect(r.stdout).toMatch(/^# fail 2$/m);
+    expect(r.stdout).toMatch(/not ok \d+ - orphan delta[\s\S]*The session is not valid AG-UI: found 1 error:\s+#\d+ text\/not-open \(error\)[\s\S]*name: 'AssertionError'/);
+    expect(r.stdout).toMatch(/not ok \d+ - other city[\s\S]*first divergence at A #2 · B #2/);
+  } finally {
+    rmSync(project, { recursive: true, force: true });
+  }
 });

@@ -82,5 +82,5 @@ test("no transport rule fires on the demo agent's sessions, in SSE and in protob
   }
   const out = runCli(['lint', 'demo-*.agui.json'], dir);
   expect(out.stdout).not.toMatch(/transport\//);
-  expect(out.stdout).toContain(`transport rules applied to ${files} of ${files}`);
+  expect(out.stdout).toContain(`transport rules applied to ${files} of ${files} files`);
 }, 60_000);

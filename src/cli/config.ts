@@ -8,7 +8,7 @@
 import { dirname, join, relative, resolve } from 'node:path';
 import { z } from 'zod';
 import type { Severity } from '../engine/diagnostics';
-import { applyLevels } from '../engine/verify/levels';
+import { applyLevels, closestRuleId, presetLevels } from '../engine/verify/levels';
 import { RULES } from '../engine/verify/rules';
 import { UsageError } from './errors';
 import type { FileLint } from './lint';
@@ -40,25 +40,8 @@ export interface LintConfig {
 
 const SEVERITY: Record<Exclude<Level, 'off'>, Severity> = { info: 'info', warn: 'warning', error: 'error' };
 
-/** The edit distance of two ids, for "did you mean". */
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let last = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const was = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, last + (a[i - 1] === b[j - 1] ? 0 : 1));
-      last = was;
-    }
-  }
-  return row[b.length]!;
-}
-
-const closest = (id: string): string => Object.keys(RULES).reduce((best, r) => (distance(id, r) < distance(id, best) ? r : best));
-
 const checkId = (id: string, where: string): void => {
-  if (!(id in RULES)) throw new UsageError(`unknown rule "${id}" in ${where}; did you mean "${closest(id)}"? (every rule: RULES.md)`);
+  if (!(id in RULES)) throw new UsageError(`unknown rule "${id}" in ${where}; did you mean "${closestRuleId(id)}"? (every rule: RULES.md)`);
 };
 
 /** A glob of files as a regular expression over a path relative to the config's folder (`**` any folders). */
@@ -114,8 +97,7 @@ export function loadConfig(io: ConfigIo, options: { config?: string; rules: stri
   }
   const preset = options.preset ?? raw.preset ?? 'recommended';
   if (!(PRESETS as readonly string[]).includes(preset)) throw new UsageError(`--preset is ${PRESETS.join(' or ')}`);
-  const rules: Record<string, Severity | 'off'> = {};
-  for (const [id, rule] of Object.entries(RULES)) rules[id] = preset === 'strict' && rule.severity === 'warning' ? 'error' : rule.severity;
+  const rules: Record<string, Severity | 'off'> = presetLevels(preset as LintConfig['preset']);
   const set = (id: string, level: Level) => (rules[id] = level === 'off' ? 'off' : SEVERITY[level]);
   for (const [id, level] of Object.entries(raw.rules ?? {})) set(id, level);
   for (const spec of options.rules) {

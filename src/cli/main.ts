@@ -3,7 +3,7 @@
  *
  *   agui-devtools replay FILE [--at N] [--json]
  *   agui-devtools replay FILE --summary [--at N] [--format json|text]
- *   agui-devtools lint FILE|GLOB... [--format text|json|sarif|junit] [--jobs N]
+ *   agui-devtools lint FILE|GLOB... [--format text|json|sarif|junit|github] [--jobs N]
  *                     [--config FILE] [--preset recommended|strict] [--rule ID=off|info|warn|error]...
  *                     [--max-warnings N] [--print-config] [--coverage]
  *   agui-devtools diff A B [--run-a RUNID] [--run-b RUNID] [--ignore POINTER]... [--text joined|deltas] [--ids order|exact] [--format text|json]
@@ -20,7 +20,7 @@ import { countOf, type FileLint } from './lint';
 import { applyConfig, ignoredFile, loadConfig, printConfig } from './config';
 import { defaultJobs, lintInWorkers, lintPath } from './pool';
 import { coverageReport } from '../engine/verify/coverage';
-import { coverageText, jsonReport, junitReport, REPORT_FORMATS, type ReportFormat, sarifReport, textReport } from './reports';
+import { coverageText, githubReport, jsonReport, junitReport, REPORT_FORMATS, type ReportFormat, sarifReport, textReport } from './reports';
 import { formatRunSummaries, formatSummary, runSummaries } from './summary';
 import { diffCommand } from './diff';
 import { UsageError } from './errors';
@@ -54,7 +54,7 @@ const USAGE = `Usage:
   agui-devtools replay FILE [--at N] [--json]   messages and state as of event N (default: the end)
   agui-devtools replay FILE --summary [--at N] [--format json|text]
                                                 per run: status, outcome, events, duration, TTFT, usage
-  agui-devtools lint FILE|GLOB... [--format text|json|sarif|junit] [--jobs N]
+  agui-devtools lint FILE|GLOB... [--format text|json|sarif|junit|github] [--jobs N]
                      [--config FILE] [--preset recommended|strict] [--rule ID=off|info|warn|error]...
                      [--max-warnings N] [--print-config] [--coverage]
                                                 protocol problems; exit 1 when there is an error;
@@ -229,7 +229,9 @@ async function lint(patterns: string[], flags: Map<string, string | true>, rules
         ? sarifReport(results, { cwd: io.cwd ?? '.', version: VERSION })
         : format === 'junit'
           ? junitReport(results, ms)
-          : textReport(results, ms),
+          : format === 'github'
+            ? githubReport(results, io.cwd ?? '.')
+            : textReport(results, ms),
   );
   if (results.some((r) => r.error)) return 2;
   const warnings = countOf(results, 'warning');

@@ -8,8 +8,8 @@ import { RULE_PASSAGES, ruleAnchor, SPEC_SOURCES } from '../engine/verify/specPa
 import { terminalText } from '../engine/util/encode';
 import { countOf, type FileLint, type LintedProblem } from './lint';
 
-export type ReportFormat = 'text' | 'json' | 'sarif' | 'junit';
-export const REPORT_FORMATS: readonly ReportFormat[] = ['text', 'json', 'sarif', 'junit'];
+export type ReportFormat = 'text' | 'json' | 'sarif' | 'junit' | 'github';
+export const REPORT_FORMATS: readonly ReportFormat[] = ['text', 'json', 'sarif', 'junit', 'github'];
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const where = (file: string, p: LintedProblem) => `${terminalText(file)}${p.line !== undefined ? `:${p.line}` : p.byteOffset !== undefined ? `@${p.byteOffset}` : ''}`;
@@ -36,7 +36,9 @@ export function textReport(results: readonly FileLint[], ms: number): string {
   const timed = linted.filter((r) => r.timed).length;
   out += `${plural(results.length, 'file')}, ${plural(linted.reduce((n, r) => n + r.events, 0), 'event')}: ${tally(results)}; ${plural(failing, 'file')} with errors${
     unreadable ? `, ${unreadable} unreadable` : ''
-  }; transport rules applied to ${timed} of ${linted.length} (the others have no capture timing) (${Math.round(ms)} ms)\n`;
+  }; ${
+    timed === 0 ? 'transport rules not applicable (no capture timing)' : `transport rules applied to ${timed} of ${plural(linted.length, 'file')}${timed < linted.length ? ' (the others have no capture timing)' : ''}`
+  } (${Math.round(ms)} ms)\n`;
   return out;
 }
 
@@ -56,6 +58,31 @@ export const jsonReport = (results: readonly FileLint[]): string =>
     null,
     2,
   )}\n`;
+
+// ---- GitHub Actions workflow commands ----
+
+/** A workflow command's data and property values, escaped as the runner reads them. */
+const ghData = (text: string) => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+const ghProperty = (text: string) => ghData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+const GH_LEVEL = { error: 'error', warning: 'warning', info: 'notice' } as const;
+
+/**
+ * `--format github`: one `::error file=…,line=…,title=…::message` per problem (warning and notice likewise), which
+ * a GitHub Actions runner shows on the pull request's lines; a summary line last.
+ */
+export function githubReport(results: readonly FileLint[], cwd: string): string {
+  let out = '';
+  for (const r of results) {
+    const file = r.file === '-' ? 'stdin' : relative(cwd, isAbsolute(r.file) ? r.file : `${cwd}${sep}${r.file}`).split(sep).join('/');
+    if (r.error) out += `::error file=${ghProperty(file)},title=${ghProperty('agui-devtools: cannot read')}::${ghData(r.error)}\n`;
+    for (const p of r.problems) {
+      const line = p.line !== undefined ? `,line=${p.line}` : '';
+      out += `::${GH_LEVEL[p.severity]} file=${ghProperty(file)}${line},title=${ghProperty(p.ruleId)}::${ghData(`Event ${p.eventIndex}: ${p.message} (RULES.md#${ruleAnchor(p.ruleId)})`)}\n`;
+    }
+  }
+  const n = (severity: 'error' | 'warning' | 'info') => countOf(results, severity);
+  return `${out}agui-devtools: ${plural(results.length, 'file')}: ${plural(n('error'), 'error')}, ${plural(n('warning'), 'warning')}, ${plural(n('info'), 'note')}\n`;
+}
 
 // ---- Coverage ----
 

@@ -2,7 +2,8 @@
  * The published engine API of `agui-devtools` (package.json "exports"): what a generated `.agui.test.ts` and a
  * project's own tests use to replay and lint recorded AG-UI sessions with the debugger's semantics.
  */
-import type { Problem } from '../engine/verify/rules';
+import { applyLevels, closestRuleId, presetLevels } from '../engine/verify/levels';
+import { type Problem, RULES } from '../engine/verify/rules';
 import { finalLanes } from '../engine/session/exportFormats';
 import { importSession } from '../engine/session/exportFormat';
 import { InputError, readInput } from '../engine/session/readInput';
@@ -98,18 +99,71 @@ export const aguiMatchers = {
     const c = compareSessions(received, golden, options);
     return { pass: c.equivalent, message: () => (c.equivalent ? 'expected the sessions to differ, but they are equivalent' : `expected the session to match the golden one: ${divergenceText(c)}`) };
   },
-  toBeValidAgui(received: AguiInput): MatcherResult {
-    const session = sessionOf(received, 'received');
-    const problems = replaySession(session).problems.filter((p) => p.severity === 'error');
+  toBeValidAgui(received: AguiInput, options: ValidityOptions = {}): MatcherResult {
+    const failing = failingProblems(received, options);
     return {
-      pass: problems.length === 0,
-      message: () =>
-        problems.length === 0
-          ? 'expected protocol errors, but there are none'
-          : `expected no protocol error, found ${problems.length}:\n${problems
-              .slice(0, 20)
-              .map((p) => `  #${p.eventIndex} ${p.ruleId}: ${p.message}`)
-              .join('\n')}`,
+      pass: failing.length === 0,
+      message: () => (failing.length === 0 ? 'expected protocol errors, but there are none' : `expected no protocol error, ${problemsText(failing, options)}`),
     };
   },
 };
+
+/** How strict a validity check is, as agui.config.json says it for the CLI. */
+export interface ValidityOptions {
+  /** `recommended` (each rule at its own severity, the default) or `strict` (warnings are errors). */
+  preset?: 'recommended' | 'strict';
+  /** A rule's level: off, info, warn or error. An unknown id throws, naming the closest. */
+  rules?: Record<string, 'off' | 'info' | 'warn' | 'error'>;
+  /** What fails: errors (the default), or warnings too. */
+  failOn?: 'error' | 'warning';
+}
+
+const LEVEL = { off: 'off', info: 'info', warn: 'warning', error: 'error' } as const;
+
+/** The problems that fail a validity check under these options. */
+function failingProblems(received: AguiInput, options: ValidityOptions): Problem[] {
+  const levels = presetLevels(options.preset ?? 'recommended');
+  for (const [id, level] of Object.entries(options.rules ?? {})) {
+    if (!(id in RULES)) throw new Error(`unknown rule "${id}"; did you mean "${closestRuleId(id)}"? (every rule: RULES.md)`);
+    if (!(level in LEVEL)) throw new Error(`rule "${id}": the level is off, info, warn or error (got "${String(level)}")`);
+    levels[id] = LEVEL[level];
+  }
+  const failing = new Set(options.failOn === 'warning' ? ['error', 'warning'] : ['error']);
+  return applyLevels(replaySession(sessionOf(received, 'received')).problems, levels).filter((p) => failing.has(p.severity));
+}
+
+const problemsText = (problems: readonly Problem[], options: ValidityOptions) =>
+  `found ${problems.length} ${options.failOn === 'warning' ? 'problem' : 'error'}${problems.length === 1 ? '' : 's'}:\n${problems
+    .slice(0, 20)
+    .map((p) => `  #${p.eventIndex} ${p.ruleId} (${p.severity}): ${p.message}`)
+    .join('\n')}${problems.length > 20 ? `\n  … and ${problems.length - 20} more` : ''}`;
+
+/** What node:test (or any runner) reports when an assertion fails: an Error named AssertionError, with the problems. */
+export class AguiAssertionError extends Error {
+  override name = 'AssertionError';
+  constructor(
+    message: string,
+    readonly problems: readonly Problem[] = [],
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * For `node:test` or any runner without matchers: throws an AguiAssertionError listing the located problems when
+ * the session breaks the protocol (under `options`), and returns nothing when it does not.
+ *
+ *   import { test } from 'node:test';
+ *   import { assertValidAgui } from 'agui-devtools';
+ *   test('the agent speaks AG-UI', async () => assertValidAgui(await runMyAgent()));
+ */
+export function assertValidAgui(received: AguiInput, options: ValidityOptions = {}): void {
+  const failing = failingProblems(received, options);
+  if (failing.length > 0) throw new AguiAssertionError(`The session is not valid AG-UI: ${problemsText(failing, options)}`, failing);
+}
+
+/** For `node:test`: throws an AguiAssertionError with the first divergence when `received` does not match `golden`. */
+export function assertMatchesAguiSession(received: AguiInput, golden: AguiInput, options: CompareOptions & { runA?: string; runB?: string } = {}): void {
+  const c = compareSessions(received, golden, options);
+  if (!c.equivalent) throw new AguiAssertionError(`The session does not match the golden one: ${divergenceText(c)}`);
+}

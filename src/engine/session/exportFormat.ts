@@ -40,6 +40,8 @@ const StreamInfoSchema = z.object({
   endedByNavigation: z.boolean().optional(),
   /** The extension answered it (Replay to page): the rule's id. */
   replay: z.string().max(64).optional(),
+  /** The body was saved whole (a HAR file): milliseconds from its first byte to its last. */
+  receivedWhole: z.number().finite().min(0).optional(),
 });
 
 const NoticeSchema = z.object({

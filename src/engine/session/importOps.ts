@@ -103,6 +103,8 @@ export function harOps(value: unknown, name: string): HarImport {
     const timings = isObj(entry.timings) ? entry.timings : {};
     const firstByte = openedAt + Math.max(0, num(timings.blocked)) + Math.max(0, num(timings.dns)) + Math.max(0, num(timings.connect)) + Math.max(0, num(timings.send)) + Math.max(0, num(timings.wait));
     const end = openedAt + Math.max(0, num(entry.time));
+    // A saved body is one piece: how long its bytes took after the first is all the HAR says of their timing.
+    const receivedWhole = Math.max(0, num(timings.receive));
     const id = `har-${i}`;
     const info = (format: StreamInfo['format'], transport: StreamInfo['transport'], note?: string): StreamInfo => {
       const postData = isObj(request.postData) ? str(request.postData.text) : '';
@@ -139,7 +141,7 @@ export function harOps(value: unknown, name: string): HarImport {
         return;
       }
       streams++;
-      ops.push({ kind: 'open', info: info('sse', transport) }, { kind: 'chunk', streamId: id, t: firstByte, bytes }, { kind: 'close', streamId: id, t: end });
+      ops.push({ kind: 'open', info: { ...info('sse', transport), receivedWhole } }, { kind: 'chunk', streamId: id, t: firstByte, bytes }, { kind: 'close', streamId: id, t: end });
     } else if (events.length > 0 && events.some((m) => AGUI_TYPE.test(str(m.data)))) {
       // No content saved, but Chrome kept the EventSource's messages.
       streams++;
@@ -171,7 +173,7 @@ export function harOps(value: unknown, name: string): HarImport {
         return;
       }
       streams++;
-      ops.push({ kind: 'open', info: info('proto', transport) }, { kind: 'chunk', streamId: id, t: firstByte, bytes }, { kind: 'close', streamId: id, t: end });
+      ops.push({ kind: 'open', info: { ...info('proto', transport), receivedWhole } }, { kind: 'chunk', streamId: id, t: firstByte, bytes }, { kind: 'close', streamId: id, t: end });
     }
   });
   return { ops, streams, entries: entries.length };

@@ -38,6 +38,11 @@ export interface StreamInfo {
   held?: number;
   /** The extension sent its request again (Resend, the resend's id): the page never saw its answer. */
   resent?: string;
+  /**
+   * The body was saved whole (a HAR file): when its parts arrived is not known, only that the last byte came this
+   * many milliseconds after the first (the HAR's `receive` timing).
+   */
+  receivedWhole?: number;
 }
 
 /** Something the capture reported that is not a stream: an impersonation attempt, an event too big to keep. */

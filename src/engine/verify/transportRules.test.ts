@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Session, type StreamInfo } from '../session/session';
 import { replaySession } from '../session/replaySession';
 import { sniffFormat } from './transportRules';
+import { readInput } from '../session/readInput';
 
 const info = (over: Partial<StreamInfo> = {}): StreamInfo => ({
   id: 's1',
@@ -61,5 +62,35 @@ describe('transport rules', () => {
   it('do not apply to a file of events, nor to a stream the extension answered (Replay to page)', () => {
     expect(lint({ transport: 'file' }, [[3000, data(...body)]])).toEqual([]);
     expect(lint({ replay: 'rule-1' }, [[3000, data(...body)]])).toEqual([]);
+  });
+});
+
+describe('transport rules on a HAR body (saved whole)', () => {
+  const har = (wait: number, receive: number) => {
+    const started = Date.parse('2026-01-01T00:00:00Z');
+    const text = [RS, T('m', 'TEXT_MESSAGE_START', { role: 'assistant' }), T('m', 'TEXT_MESSAGE_CONTENT', { delta: 'hi' }), T('m', 'TEXT_MESSAGE_END'), RF].map((e) => `data: ${JSON.stringify(e)}\n\n`).join('');
+    return {
+      log: {
+        entries: [
+          {
+            startedDateTime: new Date(started).toISOString(),
+            time: wait + receive,
+            timings: { blocked: 0, dns: 0, connect: 0, send: 1, wait, receive },
+            request: { method: 'POST', url: 'http://localhost:8000/agent', headers: [] },
+            response: { status: 200, statusText: 'OK', headers: [{ name: 'content-type', value: 'text/event-stream' }], content: { mimeType: 'text/event-stream', text } },
+          },
+        ],
+      },
+    };
+  };
+  const lintHar = (wait: number, receive: number) =>
+    replaySession(readInput(new TextEncoder().encode(JSON.stringify(har(wait, receive))), 'x.har').session)
+      .problems.filter((p) => p.ruleId.startsWith('transport/'))
+      .map((p) => p.ruleId);
+
+  it('buffered when the first byte came late and the body at once; not when its bytes took their time; never an idle gap', () => {
+    expect(lintHar(3000, 2)).toEqual(['transport/buffered']);
+    expect(lintHar(3000, 40_000)).toEqual([]);
+    expect(lintHar(200, 1)).toEqual([]);
   });
 });

@@ -11,6 +11,8 @@ import { type Problem, problem } from './rules';
 export const BUFFERED_WAIT_MS = 1000;
 /** The fewest events for a stream sent in one chunk to count as buffered (one or two fit in a chunk anyway). */
 export const BUFFERED_MIN_EVENTS = 3;
+/** A HAR body received within this many milliseconds of its first byte came at once. */
+export const BUFFERED_RECEIVE_MS = 50;
 /** Silence longer than this on an open stream: proxies and load balancers close idle connections (often at 30–60 s). */
 export const IDLE_GAP_MS = 15_000;
 
@@ -65,7 +67,9 @@ export function transportProblems(record: StreamRecord, events: readonly { index
   if (eventTimes.length >= BUFFERED_MIN_EVENTS && inbound.length > 0) {
     const t0 = eventTimes[0]!;
     const wait = t0 - asked;
-    if (wait >= BUFFERED_WAIT_MS && eventTimes.every((t) => t === t0)) {
+    // A body saved whole (HAR) is one chunk whatever the wire did: its receive time says whether it came at once.
+    const atOnce = info.receivedWhole !== undefined ? info.receivedWhole <= BUFFERED_RECEIVE_MS : eventTimes.every((t) => t === t0);
+    if (wait >= BUFFERED_WAIT_MS && atOnce) {
       out.push(
         problem(
           'transport/buffered',
@@ -83,7 +87,8 @@ export function transportProblems(record: StreamRecord, events: readonly { index
     previous = c;
   }
   // A WebSocket stays open between runs and keeps itself alive with ping frames the page never sees.
-  if (widest > IDLE_GAP_MS && info.transport !== 'websocket') {
+  // (Not for a body saved whole: the silences inside it are not known.)
+  if (widest > IDLE_GAP_MS && info.transport !== 'websocket' && info.receivedWhole === undefined) {
     out.push(
       problem(
         'transport/idle-gap',

@@ -8,10 +8,9 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ROOT, VERSION as version, zipExtension, zipName } from './release';
 
-const ROOT = join(import.meta.dirname, '..');
 const RELEASE = join(ROOT, 'release');
-const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
 const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { cwd: ROOT, stdio: 'inherit' });
 
 if (execFileSync('git', ['status', '--porcelain'], { cwd: ROOT, encoding: 'utf8' }).trim() !== '' && !process.argv.includes('--dirty')) {
@@ -24,11 +23,10 @@ rmSync(RELEASE, { recursive: true, force: true });
 mkdirSync(RELEASE, { recursive: true });
 const names: string[] = [];
 for (const browser of ['chrome', 'firefox'] as const) {
-  const name = `agui-devtools-${version}-${browser}.zip`;
-  run('npx', ['web-ext', 'build', '--source-dir', `dist/${browser}`, '--artifacts-dir', 'release', '--filename', name, '--overwrite-dest', '--no-config-discovery']);
-  names.push(name);
+  zipExtension(browser, RELEASE);
+  names.push(zipName(browser));
 }
-const source = `agui-devtools-${version}-source.zip`;
+const source = zipName('source');
 run('git', ['archive', '--format=zip', `--prefix=agui-devtools-${version}/`, '-o', join(RELEASE, source), 'HEAD']);
 names.push(source);
 const sums = names.map((n) => `${createHash('sha256').update(readFileSync(join(RELEASE, n))).digest('hex')}  ${n}`).join('\n');

@@ -24,12 +24,13 @@ export interface ChromiumWithExtension {
   close(): Promise<void>;
 }
 
-export async function launchChromium(options: { extension?: boolean; headless?: boolean; args?: string[] } = {}): Promise<ChromiumWithExtension> {
+export async function launchChromium(options: { extension?: boolean; headless?: boolean; args?: string[]; dir?: string } = {}): Promise<ChromiumWithExtension> {
   const { chromium: executablePath } = ensureBrowsers(['chromium']);
   const withExtension = options.extension !== false;
-  if (withExtension) assertBuilt(CHROME_EXTENSION);
+  const extension = options.dir ?? CHROME_EXTENSION;
+  if (withExtension) assertBuilt(extension);
   const args = [...CHROMIUM_ARGS, ...(options.args ?? [])];
-  if (withExtension) args.push(`--disable-extensions-except=${CHROME_EXTENSION}`, `--load-extension=${CHROME_EXTENSION}`);
+  if (withExtension) args.push(`--disable-extensions-except=${extension}`, `--load-extension=${extension}`);
   const context = await chromium.launchPersistentContext('', {
     executablePath,
     headless: options.headless ?? true,

@@ -32,10 +32,10 @@ export interface FirefoxWithExtension {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export async function launchFirefox(options: { extension?: boolean; prefs?: Record<string, unknown> } = {}): Promise<FirefoxWithExtension> {
+export async function launchFirefox(options: { extension?: boolean; prefs?: Record<string, unknown>; archive?: string } = {}): Promise<FirefoxWithExtension> {
   const { firefox: executablePath } = ensureBrowsers(['firefox']);
   const withExtension = options.extension !== false;
-  if (withExtension) assertBuilt(FIREFOX_EXTENSION);
+  if (withExtension && !options.archive) assertBuilt(FIREFOX_EXTENSION);
   const profile = await warmProfile(executablePath);
   const browser = await puppeteer.launch({
     browser: 'firefox',
@@ -62,7 +62,10 @@ export async function launchFirefox(options: { extension?: boolean; prefs?: Reco
   let uuid = '';
   let id = '';
   if (withExtension) {
-    id = await browser.installExtension(FIREFOX_EXTENSION);
+    // An archive (the release zip) is installed as the file it is, as a user installs a downloaded add-on.
+    id = options.archive
+      ? ((await connection.send('webExtension.install', { extensionData: { type: 'archivePath', path: options.archive } })).result.extension as string)
+      : await browser.installExtension(FIREFOX_EXTENSION);
     uuid = await chromeEval<string>(`JSON.stringify(WebExtensionPolicy.getByID(${JSON.stringify(id)}).mozExtensionHostname)`);
   }
   const navigate = async (page: Page, url: string) => {

@@ -7,6 +7,7 @@
 
 import { exportSession } from '../session/exportFormat';
 import { Session } from '../session/session';
+import { streamInfo } from '../testing/timedSession';
 
 export type RuleExample = { what: string } & ({ events: unknown[] } | { text: string } | { hex: string } | { session: object });
 
@@ -244,21 +245,7 @@ export const RULE_EXAMPLES: Record<string, RuleExample> = {
 /** A session file of one captured SSE stream: its request at 1000 ms, then `chunks` of text at their times. */
 function captured(chunks: [number, string][], options: { contentType?: string; closedAt?: number } = {}): object {
   const session = new Session();
-  session.open({
-    id: 's1',
-    transport: 'fetch',
-    format: 'sse',
-    url: 'http://localhost:8000/agent',
-    method: 'POST',
-    status: 200,
-    statusText: 'OK',
-    frameUrl: 'http://localhost:5173/',
-    requestHeaders: [],
-    responseHeaders: [['content-type', options.contentType ?? 'text/event-stream']],
-    startedAt: 1000,
-    openedAt: 1000,
-    page: 0,
-  });
+  session.open(streamInfo('s1', { url: 'http://localhost:8000/agent', frameUrl: 'http://localhost:5173/', responseHeaders: [['content-type', options.contentType ?? 'text/event-stream']], openedAt: 1000 }));
   for (const [t, text] of chunks) session.chunk('s1', t, new TextEncoder().encode(text));
   session.close('s1', options.closedAt ?? chunks[chunks.length - 1]![0]);
   // A fixed export time, so that RULES.md renders the same every time.

@@ -1,25 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { Session, type StreamInfo } from '../session/session';
 import { replaySession } from '../session/replaySession';
+import { streamInfo } from '../testing/timedSession';
 import { sniffFormat } from './transportRules';
 import { readInput } from '../session/readInput';
 
-const info = (over: Partial<StreamInfo> = {}): StreamInfo => ({
-  id: 's1',
-  transport: 'fetch',
-  format: 'sse',
-  url: 'http://localhost:8000/agent',
-  method: 'POST',
-  status: 200,
-  statusText: 'OK',
-  frameUrl: 'http://localhost:5173/',
-  requestHeaders: [],
-  responseHeaders: [['Content-Type', 'text/event-stream; charset=utf-8']],
-  startedAt: 1000,
-  openedAt: 1000,
-  page: 0,
-  ...over,
-});
+const info = (over: Partial<StreamInfo> = {}): StreamInfo => streamInfo('s1', { responseHeaders: [['Content-Type', 'text/event-stream; charset=utf-8']], openedAt: 1000, ...over });
 const data = (...events: object[]) => new TextEncoder().encode(events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join(''));
 const RS = { type: 'RUN_STARTED', threadId: 't', runId: 'r' };
 const RF = { type: 'RUN_FINISHED', threadId: 't', runId: 'r' };

@@ -192,6 +192,19 @@ test('a refused STATE_DELTA: the failing operation, the rest not applied, and th
   await expect(failure.locator('.json-tree')).toContainText('count: 1');
   await panel.getByRole('tab', { name: 'State' }).click();
   await expect(panel.getByTestId('state-patch-failed')).toContainText('refused (operation 0)');
+  // The Event tab gives the problem with the spec's own words (Korean, as the spec is written) and what the rule takes.
+  await panel.getByRole('tab', { name: 'Event' }).click();
+  const passage = panel.locator('[data-rule="state/patch-failed"]').getByTestId('spec-passage');
+  await expect(passage.locator('blockquote')).toHaveText('프런트엔드는 정확한 상태 표현을 유지하기 위해 이 패치들을 순서대로 적용해야 해요.');
+  await expect(passage.locator('blockquote')).toHaveAttribute('lang', 'ko');
+  await expect(passage).toContainText('The front end applies the patches in order to keep an exact state');
+  await expect(passage).toContainText('AG-UI events page (events.ko.txt, Korean) › StateDelta');
+  await panel.setViewportSize({ width: 560, height: 800 });
+  await passage.scrollIntoViewIfNeeded();
+  // Nothing of it is cut at 560 px: it wraps within the inspector.
+  expect(await passage.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+  await shot('spec-passage-560');
+  await panel.setViewportSize({ width: 1280, height: 800 });
 });
 
 test('rule severities in the settings: a rule off leaves Problems and the counts, another made a warning shows as one, kept after a reload', async () => {

@@ -2,6 +2,7 @@ import { RuleLevelsDialog } from '../RuleLevelsDialog';
 import { useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import type { Problem } from '../../../engine/verify/rules';
+import { RULE_PASSAGES, SPEC_SOURCES } from '../../../engine/verify/specPassages';
 import type { SessionStore } from '../../store/sessionStore';
 import { num } from '../format';
 
@@ -18,9 +19,24 @@ export function ProblemList({ store, problems }: { store: SessionStore; problems
           <div class="muted spec">
             {p.reference ? 'The reference client stops the run here. ' : ''}Spec: {p.spec}
           </div>
+          <SpecPassage ruleId={p.ruleId} />
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The passage of the spec a rule enforces, in the spec's words and language, with what the rule takes from it. */
+function SpecPassage({ ruleId }: { ruleId: string }) {
+  const p = RULE_PASSAGES[ruleId];
+  if (!p) return null;
+  return (
+    <figure class="spec-passage" data-testid="spec-passage">
+      <blockquote lang={p.source === 'events' ? 'ko' : 'en'}>{p.quote}</blockquote>
+      <figcaption class="muted">
+        {p.summary} <cite>({SPEC_SOURCES[p.source]} › {p.heading})</cite>
+      </figcaption>
+    </figure>
   );
 }
 
@@ -148,7 +164,7 @@ export function ProblemsTab({ store }: { store: SessionStore }) {
                     tabIndex={0}
                     onClick={() => toggle(g)}
                     onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), toggle(g))}
-                    title={`${g.spec}${g.reference ? ' · the reference client stops the run at these' : ''}`}
+                    title={`${g.spec}${g.reference ? ' · the reference client stops the run at these' : ''}${RULE_PASSAGES[g.ruleId] ? `\n${RULE_PASSAGES[g.ruleId]!.summary}` : ''}`}
                   >
                     <span class="j-arrow">{row.open ? '▾' : '▸'}</span>
                     <span class={`sev sev-${g.severity}`}>{g.severity === 'info' ? 'note' : g.severity}</span>

@@ -8,7 +8,7 @@
 import { dirname, join, relative, resolve } from 'node:path';
 import { z } from 'zod';
 import type { Severity } from '../engine/diagnostics';
-import { applyLevels, closestRuleId, presetLevels } from '../engine/verify/levels';
+import { applyLevels, CONFIG_LEVELS, closestRuleId, presetLevels } from '../engine/verify/levels';
 import { RULES } from '../engine/verify/rules';
 import { UsageError } from './errors';
 import type { FileLint } from './lint';
@@ -38,7 +38,6 @@ export interface LintConfig {
   ignorePointers: string[];
 }
 
-const SEVERITY: Record<Exclude<Level, 'off'>, Severity> = { info: 'info', warn: 'warning', error: 'error' };
 
 const checkId = (id: string, where: string): void => {
   if (!(id in RULES)) throw new UsageError(`unknown rule "${id}" in ${where}; did you mean "${closestRuleId(id)}"? (every rule: RULES.md)`);
@@ -98,7 +97,7 @@ export function loadConfig(io: ConfigIo, options: { config?: string; rules: stri
   const preset = options.preset ?? raw.preset ?? 'recommended';
   if (!(PRESETS as readonly string[]).includes(preset)) throw new UsageError(`--preset is ${PRESETS.join(' or ')}`);
   const rules: Record<string, Severity | 'off'> = presetLevels(preset as LintConfig['preset']);
-  const set = (id: string, level: Level) => (rules[id] = level === 'off' ? 'off' : SEVERITY[level]);
+  const set = (id: string, level: Level) => (rules[id] = CONFIG_LEVELS[level]);
   for (const [id, level] of Object.entries(raw.rules ?? {})) set(id, level);
   for (const spec of options.rules) {
     const m = /^(.+)=(off|info|warn|error)$/.exec(spec);

@@ -2,7 +2,7 @@
  * The published engine API of `agui-devtools` (package.json "exports"): what a generated `.agui.test.ts` and a
  * project's own tests use to replay and lint recorded AG-UI sessions with the debugger's semantics.
  */
-import { applyLevels, closestRuleId, presetLevels } from '../engine/verify/levels';
+import { applyLevels, CONFIG_LEVELS, closestRuleId, presetLevels } from '../engine/verify/levels';
 import { type Problem, RULES } from '../engine/verify/rules';
 import { finalLanes } from '../engine/session/exportFormats';
 import { importSession } from '../engine/session/exportFormat';
@@ -118,15 +118,13 @@ export interface ValidityOptions {
   failOn?: 'error' | 'warning';
 }
 
-const LEVEL = { off: 'off', info: 'info', warn: 'warning', error: 'error' } as const;
-
 /** The problems that fail a validity check under these options. */
 function failingProblems(received: AguiInput, options: ValidityOptions): Problem[] {
   const levels = presetLevels(options.preset ?? 'recommended');
   for (const [id, level] of Object.entries(options.rules ?? {})) {
     if (!(id in RULES)) throw new Error(`unknown rule "${id}"; did you mean "${closestRuleId(id)}"? (every rule: RULES.md)`);
-    if (!(level in LEVEL)) throw new Error(`rule "${id}": the level is off, info, warn or error (got "${String(level)}")`);
-    levels[id] = LEVEL[level];
+    if (!(level in CONFIG_LEVELS)) throw new Error(`rule "${id}": the level is off, info, warn or error (got "${String(level)}")`);
+    levels[id] = CONFIG_LEVELS[level];
   }
   const failing = new Set(options.failOn === 'warning' ? ['error', 'warning'] : ['error']);
   return applyLevels(replaySession(sessionOf(received, 'received')).problems, levels).filter((p) => failing.has(p.severity));

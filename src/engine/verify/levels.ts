@@ -18,6 +18,9 @@ export function applyLevels<P extends { ruleId: string; severity: Severity }>(pr
   return out;
 }
 
+/** A level as a config names it (agui.config.json, --rule, the library's options) and the severity it sets. */
+export const CONFIG_LEVELS = { off: 'off', info: 'info', warn: 'warning', error: 'error' } as const;
+
 /** Every rule at the level a preset gives it: `recommended` its own severity, `strict` warnings as errors. */
 export function presetLevels(preset: 'recommended' | 'strict'): Record<string, Severity | 'off'> {
   const levels: Record<string, Severity | 'off'> = {};

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { readInput } from '../session/readInput';
 import { replaySession } from '../session/replaySession';
 import { generateSequence } from '../testing/generator';
+import { SWEEP, sweepSeeds } from '../testing/sweep';
 import { type CompareSide, compareRuns } from './compare';
 import { diffSequences } from './myers';
 import { canonical, canonicalIds, IdMap, normalizeIds } from './normalize';
@@ -183,8 +184,8 @@ describe("Myers' edit script", () => {
 });
 
 describe('the keys', () => {
-  it('are, in one pass, the canonical text of the normalized event (2,000 generated sequences)', () => {
-    for (let seed = 1; seed <= 2000; seed++) {
+  it(`are, in one pass, the canonical text of the normalized event (${SWEEP.toLocaleString('en')} generated sequences)`, () => {
+    for (const seed of sweepSeeds()) {
       const events = generateSequence(seed);
       const one = new IdMap();
       const two = new IdMap();
@@ -196,10 +197,9 @@ describe('the keys', () => {
 });
 
 describe('compared with itself under fresh ids', () => {
-  it('each of 2,000 generated sequences is equivalent', () => {
-    const COUNT = Number(process.env.AGUI_DIFF_SEQUENCES ?? 2000);
+  it(`each of ${SWEEP.toLocaleString('en')} generated sequences is equivalent`, () => {
     const failures: string[] = [];
-    for (let seed = 1; seed <= COUNT; seed++) {
+    for (const seed of sweepSeeds()) {
       const events = generateSequence(seed);
       const c = compare(events, fresh(events));
       if (!c.equivalent) failures.push(`seed ${seed}: first divergence ${JSON.stringify(c.firstDivergence)}, ${JSON.stringify(c.events)}, state ${c.state.length}, messages ${c.messages.filter((m) => m.status !== 'equal').length}`);

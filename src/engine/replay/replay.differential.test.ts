@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { expectSameAsReference } from '../testing/differential';
 import { conformanceSequences } from '../testing/fixtures';
 import { generateSequence } from '../testing/generator';
+import { SWEEP, sweepSeeds } from '../testing/sweep';
 
 describe('replay agrees with @ag-ui/client 1.0.0 on the conformance fixtures', () => {
   for (const sequence of conformanceSequences()) {
@@ -12,11 +13,11 @@ describe('replay agrees with @ag-ui/client 1.0.0 on the conformance fixtures', (
 });
 
 describe('replay agrees with @ag-ui/client 1.0.0 on generated sequences', () => {
-  const COUNT = Number(process.env.AGUI_DIFF_SEQUENCES ?? 2000);
+  const COUNT = SWEEP;
   it(`${COUNT} seeded sequences, valid and broken`, async () => {
     const failures: string[] = [];
     let stopped = 0;
-    for (let seed = 1; seed <= COUNT; seed++) {
+    for (const seed of sweepSeeds()) {
       const events = generateSequence(seed);
       try {
         const { reference } = await expectSameAsReference(events);

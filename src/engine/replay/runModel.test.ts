@@ -8,6 +8,7 @@ import type { Frame } from '../decode/frames';
 import { StreamDecoder } from '../decode/frames';
 import { conformanceSequences } from '../testing/fixtures';
 import { generateSequence, rng } from '../testing/generator';
+import { SWEEP, sweepSeeds } from '../testing/sweep';
 import { Replay } from './replay';
 import type { RunEntities } from './timeline';
 
@@ -102,12 +103,13 @@ describe('the run model', () => {
     }
   });
 
-  it('holds for 2,000 generated sequences, and for 500 pairs of them as two overlapping streams of one thread', () => {
-    const COUNT = Number(process.env.AGUI_DIFF_SEQUENCES ?? 2000);
+  it(`holds for ${SWEEP.toLocaleString('en')} generated sequences, and for a quarter of them paired as two overlapping streams of one thread`, () => {
+    const COUNT = SWEEP;
     const failures: string[] = [];
     let interrupts = 0;
     let runs = 0;
-    for (let seed = 1; seed <= COUNT && failures.length < 5; seed++) {
+    for (const seed of sweepSeeds()) {
+      if (failures.length >= 5) break;
       const events = generateSequence(seed) as E[];
       const decoder = new StreamDecoder('input', 'json');
       const alone = events.map((e, i) => decoder.pushValue(e, i));

@@ -4,7 +4,7 @@
  * Playwright has installed. Where none is found and apt is usable as root, installs Debian's packages;
  * otherwise stops with the one command that would install them. Never downloads a browser itself.
  *
- *   npx tsx scripts/browsers.ts [chromium] [firefox]    ensure, and print the paths
+ *   npx tsx scripts/browsers.ts [chromium] [firefox]    ensure, and print the paths (and a Korean font: fonts-nanum)
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync, readdirSync } from 'node:fs';
@@ -89,6 +89,30 @@ export function ensureBrowsers(names: BrowserName[]): Record<BrowserName, string
   return found as Record<BrowserName, string>;
 }
 
+/** Whether a font that covers Korean is installed (fontconfig's own answer). */
+const hasKoreanFont = (): boolean => {
+  const r = spawnSync('fc-list', [':lang=ko', 'family'], { encoding: 'utf8' });
+  return r.status === 0 && r.stdout.trim() !== '';
+};
+
+/**
+ * The Korean panel's screenshots need a font with Hangul (without one, the browsers draw boxes). Installs Debian's
+ * fonts-nanum where apt is usable and none is there; otherwise says how, and the text tests still run.
+ */
+export function ensureKoreanFont(): void {
+  if (process.platform !== 'linux' || hasKoreanFont()) return;
+  if (!canApt()) {
+    console.warn("[browsers] no font with Korean glyphs: the Korean screenshots will show boxes. Install one with:\n  sudo apt-get install -y fonts-nanum");
+    return;
+  }
+  console.log("[browsers] no font with Korean glyphs; installing Debian's fonts-nanum…");
+  const apt = (...args: string[]) => spawnSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }).status;
+  if (apt('install', '-y', '-q', '--no-install-recommends', 'fonts-nanum') !== 0) {
+    apt('update', '-q');
+    apt('install', '-y', '-q', '--no-install-recommends', 'fonts-nanum');
+  }
+}
+
 export const browserVersion = (path: string): string =>
   spawnSync(path, ['--version'], { encoding: 'utf8' }).stdout.trim().split('\n').pop() ?? '';
 
@@ -96,6 +120,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const asked = process.argv.slice(2).filter((a): a is BrowserName => a === 'chromium' || a === 'firefox');
   try {
     const paths = ensureBrowsers(asked.length ? asked : ['chromium', 'firefox']);
+    ensureKoreanFont();
     for (const [name, path] of Object.entries(paths)) console.log(`${name}: ${path} (${browserVersion(path)})`);
   } catch (error) {
     console.error((error as Error).message);

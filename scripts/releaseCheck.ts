@@ -15,6 +15,7 @@ const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { ve
 type Manifest = {
   name: string;
   description: string;
+  default_locale?: string;
   version: string;
   icons: Record<string, string>;
   permissions?: string[];
@@ -57,6 +58,33 @@ const USES: Record<string, RegExp> = {
   scripting: /\.scripting\.(?:registerContentScripts|executeScript|insertCSS)\b/,
 };
 
+/** The locales the manifest is written in (`_locales`), with its `__MSG_name__` strings resolved in each. */
+function localized(dir: string, manifest: Manifest, browser: string): [string, { name: string; description: string }][] {
+  const uses = (v: string) => /^__MSG_(\w+)__$/.exec(v)?.[1];
+  const keys = [manifest.name, manifest.description].map(uses);
+  if (keys.every((k) => k === undefined)) return [['as written', manifest]];
+  const root = join(dir, '_locales');
+  let locales: string[] = [];
+  try {
+    locales = readdirSync(root).sort();
+  } catch {
+    // Checked below.
+  }
+  check(locales.length > 0 && manifest.default_locale !== undefined && locales.includes(manifest.default_locale), `${browser}: default_locale (${manifest.default_locale ?? 'none'}) is among _locales (${locales.join(', ') || 'none'})`);
+  const catalogs = locales.map((l) => [l, JSON.parse(readFileSync(join(root, l, 'messages.json'), 'utf8')) as Record<string, { message: string }>] as const);
+  const first = catalogs[0]?.[1] ?? {};
+  for (const [l, c] of catalogs.slice(1)) check(Object.keys(c).sort().join() === Object.keys(first).sort().join(), `${browser}: _locales/${l} has the same messages as _locales/${catalogs[0]![0]}`);
+  const resolve = (c: Record<string, { message: string }>, v: string) => {
+    const k = uses(v);
+    return k === undefined ? v : (c[k]?.message ?? '');
+  };
+  return catalogs.map(([l, c]) => {
+    const m = { name: resolve(c, manifest.name), description: resolve(c, manifest.description) };
+    check(m.name !== '' && m.description !== '', `${browser} (${l}): the name and description messages exist`);
+    return [l, m];
+  });
+}
+
 for (const browser of ['chrome', 'firefox'] as const) {
   const dir = join(ROOT, 'dist', browser);
   let manifest: Manifest;
@@ -67,8 +95,10 @@ for (const browser of ['chrome', 'firefox'] as const) {
     continue;
   }
   check(manifest.version === pkg.version, `${browser}: version ${manifest.version} is package.json's (${pkg.version})`);
-  check(manifest.name.length <= 75, `${browser}: name is ${manifest.name.length} characters (at most 75)`);
-  check(manifest.description.length <= 132, `${browser}: description is ${manifest.description.length} characters (at most 132)`);
+  for (const [locale, m] of localized(dir, manifest, browser)) {
+    check(m.name.length <= 75, `${browser} (${locale}): name "${m.name}" is ${m.name.length} characters (at most 75)`);
+    check(m.description.length <= 132, `${browser} (${locale}): description is ${m.description.length} characters (at most 132)`);
+  }
   for (const size of ['16', '32', '48', '128']) {
     const icon = manifest.icons[size];
     const got = icon ? pngSize(join(dir, icon)) : undefined;

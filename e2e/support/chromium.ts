@@ -24,18 +24,23 @@ export interface ChromiumWithExtension {
   close(): Promise<void>;
 }
 
-export async function launchChromium(options: { extension?: boolean; headless?: boolean; args?: string[]; dir?: string } = {}): Promise<ChromiumWithExtension> {
+/**
+ * `lang` starts Chromium in that UI language: on Linux Chromium takes it from LANGUAGE (its --lang flag is for
+ * Windows), and the flag is passed too.
+ */
+export async function launchChromium(options: { extension?: boolean; headless?: boolean; args?: string[]; dir?: string; lang?: string } = {}): Promise<ChromiumWithExtension> {
   const { chromium: executablePath } = ensureBrowsers(['chromium']);
   const withExtension = options.extension !== false;
   const extension = options.dir ?? CHROME_EXTENSION;
   if (withExtension) assertBuilt(extension);
-  const args = [...CHROMIUM_ARGS, ...(options.args ?? [])];
+  const args = [...CHROMIUM_ARGS, ...(options.args ?? []), ...(options.lang ? [`--lang=${options.lang}`] : [])];
   if (withExtension) args.push(`--disable-extensions-except=${extension}`, `--load-extension=${extension}`);
   const context = await chromium.launchPersistentContext('', {
     executablePath,
     headless: options.headless ?? true,
     args,
     viewport: { width: 1280, height: 800 },
+    ...(options.lang && { env: { ...process.env, LANGUAGE: options.lang, LANG: `${options.lang.replace('-', '_')}.UTF-8` }, locale: options.lang }),
   });
   // A step that cannot happen fails after 30 s naming itself, rather than running into the test's timeout unnamed.
   context.setDefaultTimeout(30_000);

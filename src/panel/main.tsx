@@ -18,6 +18,7 @@ import type { Replay } from '../engine/replay/replay';
 import { replaySession } from '../engine/session/replaySession';
 import { createSessionStore } from './store/sessionStore';
 import { num } from './components/format';
+import { localeFor, setLocale, tr } from '../i18n/i18n';
 
 /** The inspected tab: from `?tabId=N` when opened as a page, else from DevTools. */
 const tabIdOf = (): number | null => {
@@ -27,13 +28,16 @@ const tabIdOf = (): number | null => {
   return typeof inspected === 'number' ? inspected : null;
 };
 
+// The browser's UI language (DevTools follows it too); `?lang=` overrides it (tests, and the pseudo-locale).
+setLocale(localeFor(new URLSearchParams(location.search).get('lang') ?? browser.i18n.getUILanguage()));
+
 const tabId = tabIdOf();
 const app = document.getElementById('app')!;
 
 if (tabId === null) {
   render(<TabPicker />, app);
 } else {
-  document.title = `AG-UI · tab ${tabId}`;
+  document.title = tr('panel.title', { tabId });
   const store = createSessionStore();
   const preserveLog = signal(false);
   /** The live capture; an import is shown beside it, not mixed into it. */

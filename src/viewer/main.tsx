@@ -8,11 +8,15 @@ import { downloadExport } from '../panel/fileIO';
 import { type ImportSource, startImport, stopImport } from '../panel/import/importer';
 import '../panel/panel.css';
 import { createSessionStore } from '../panel/store/sessionStore';
+import { localeFor, setLocale, tr } from '../i18n/i18n';
+
+// A page, not an extension page: the browser's language is navigator.language; `?lang=` overrides it.
+setLocale(localeFor(new URLSearchParams(location.search).get('lang') ?? navigator.language));
 
 const store = createSessionStore({
-  emptyText: 'Drop a file here, paste its text, or choose one with Import… (a session export, a HAR file, JSON or JSONL events, SSE text or a protobuf dump).',
+  emptyText: tr('viewer.emptyText'),
 });
-document.title = 'AG-UI session viewer';
+document.title = tr('viewer.title');
 
 const open = (source: ImportSource, name: string) =>
   startImport(store, source, name, {

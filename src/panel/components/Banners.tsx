@@ -1,4 +1,5 @@
 import type { SessionStore } from '../store/sessionStore';
+import { tr } from '../../i18n/i18n';
 
 /**
  * Messages inline at the top of the panel: what the capture reported (an impersonation attempt, an event too big
@@ -15,9 +16,8 @@ export function Banners({ store }: { store: SessionStore }) {
     <div class="banners">
       {impersonations.length > 0 && (
         <div class="banner banner-error" role="alert" data-testid="impersonation">
-          <strong>This page tried to impersonate the capture channel</strong>
-          {impersonations.length > 1 ? ` (${impersonations.length} documents)` : ''}. It was ignored: what the panel shows comes
-          from the extension's own hook. {impersonations[0]!.message.replace(/^This page tried to impersonate the capture channel /, '')}
+          <strong>{tr('banners.thisPageTriedToImpersonate')}</strong>
+          {impersonations.length > 1 ? ` (${impersonations.length} documents)` : ''}{tr('banners.itWasIgnoredWhatThe', { value: impersonations[0]!.message.replace(/^This page tried to impersonate the capture channel /, '') })}
         </div>
       )}
       {oversize.map((n, i) => (
@@ -40,7 +40,7 @@ export function Banners({ store }: { store: SessionStore }) {
               {b.action.label}
             </button>
           )}
-          <button type="button" class="icon-button" aria-label="Dismiss" title="Dismiss" onClick={() => store.dismiss(b.id)}>
+          <button type="button" class="icon-button" aria-label={tr('banners.dismiss')} title={tr('banners.dismiss')} onClick={() => store.dismiss(b.id)}>
             ✕
           </button>
         </div>

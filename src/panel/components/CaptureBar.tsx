@@ -2,6 +2,7 @@ import { useSignal } from '@preact/signals';
 import { siteLabel, sitePattern } from '../../bridge/sitePatterns';
 import type { CaptureControl } from '../capture/captureControl';
 import { Modal } from './Modal';
+import { tr } from '../../i18n/i18n';
 
 /**
  * Capture is off for the inspected page: say so, and offer to turn it on for this site (the browser asks the
@@ -12,11 +13,9 @@ export function CaptureBar({ capture }: { capture: CaptureControl }) {
   if (enabledHere && (status?.on || !status?.url)) {
     return (
       <div class="banner banner-info" role="status" data-testid="capture-enabled">
-        <span class="banner-text">
-          Capture is on for {siteLabel(enabledHere)}. Reload the page to capture its streams from the start.
-        </span>
+        <span class="banner-text">{tr('captureBar.captureIsOnForReload', { enabledHere: siteLabel(enabledHere) })}</span>
         <button type="button" class="button primary" onClick={capture.reload}>
-          Reload
+          {tr('captureBar.reload')}
         </button>
       </div>
     );
@@ -27,12 +26,11 @@ export function CaptureBar({ capture }: { capture: CaptureControl }) {
   return (
     <div class="banner banner-info" role="status" data-testid="capture-off">
       <span class="banner-text">
-        Capture is off on <b>{pattern ? siteLabel(pattern) : status.url}</b>. AG-UI DevTools captures local development pages (localhost,
-        127.0.0.1, [::1], file:) out of the box, and other sites only when you allow it. Nothing captured ever leaves this browser.
+        {tr('captureBar.captureIsOffOn')} <b>{pattern ? siteLabel(pattern) : status.url}</b>{tr('captureBar.agUiDevtoolsCapturesLocal')}
       </span>
       {pattern && (
         <button type="button" class="button primary" onClick={capture.captureHere}>
-          Capture on this site
+          {tr('captureBar.captureOnThisSite')}
         </button>
       )}
     </div>
@@ -56,18 +54,18 @@ function SiteEntry({ capture }: { capture: CaptureControl }) {
       }}
     >
       <span class="banner-text">
-        Nothing captured from this tab yet. Capture runs on local development pages out of the box; for another site, name it:
+        {tr('captureBar.nothingCapturedFromThisTab')}
       </span>
       <input
         class="filter"
         type="text"
-        aria-label="Site to capture"
-        placeholder="http://agent.test:8080"
+        aria-label={tr('captureBar.siteToCapture')}
+        placeholder={tr('captureBar.httpAgentTest8080')}
         value={site.value}
         onInput={(e) => (site.value = (e.currentTarget as HTMLInputElement).value)}
       />
       <button type="submit" class="button primary">
-        Capture on this site
+        {tr('captureBar.captureOnThisSite')}
       </button>
     </form>
   );
@@ -78,20 +76,20 @@ export function CaptureSettings({ capture, onClose }: { capture: CaptureControl;
   const sites = capture.sites;
   const all = sites?.enabled.includes('<all_urls>') ?? false;
   return (
-    <Modal onClose={onClose} title="Where capture runs" testId="settings">
+    <Modal onClose={onClose} title={tr('captureBar.whereCaptureRuns')} testId="settings">
       <p>
-        Always, on local development pages: <span class="muted">{sites?.local.map(siteLabel).join(', ') ?? '…'}</span>.
+        {tr('captureBar.alwaysOnLocalDevelopmentPages')} <span class="muted">{sites?.local.map(siteLabel).join(', ') ?? '…'}</span>.
       </p>
-      <h3>Sites you enabled</h3>
+      <h3>{tr('captureBar.sitesYouEnabled')}</h3>
       {sites && sites.enabled.length === 0 ? (
-        <p class="muted">None. Open DevTools on a site and choose "Capture on this site".</p>
+        <p class="muted">{tr('captureBar.noneOpenDevtoolsOnA')}</p>
       ) : (
         <ul class="site-list">
           {sites?.enabled.map((p) => (
             <li key={p} data-site={p}>
               <span>{siteLabel(p)}</span>
               <button type="button" class="button" onClick={() => capture.remove(p)} aria-label={`Remove ${siteLabel(p)}`}>
-                Remove
+                {tr('captureBar.remove')}
               </button>
             </li>
           ))}
@@ -100,9 +98,9 @@ export function CaptureSettings({ capture, onClose }: { capture: CaptureControl;
       {!all && (
         <p>
           <button type="button" class="button" onClick={capture.captureAllSites}>
-            Capture on all sites…
+            {tr('captureBar.captureOnAllSites')}
           </button>{' '}
-          <span class="muted">The extension then runs in every page you open, as a network panel would.</span>
+          <span class="muted">{tr('captureBar.theExtensionThenRunsIn')}</span>
         </p>
       )}
     </Modal>

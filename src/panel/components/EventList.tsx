@@ -7,6 +7,7 @@ import { opensReplayedStream, opensResentStream, type SessionStore } from '../st
 import { categoryOf } from './category';
 import { visibleNodes, visibleText } from './Visible';
 import { columnLayout, columns, TimelineHeader } from './timelineColumns';
+import { tr } from '../../i18n/i18n';
 
 export const ROW_HEIGHT = 22;
 const OVERSCAN = 10;
@@ -151,7 +152,7 @@ export function EventList({ store }: { store: SessionStore }) {
     <div
       class="event-list"
       role="grid"
-      aria-label="Events"
+      aria-label={tr('eventList.events')}
       aria-rowcount={total}
       aria-readonly="true"
       tabIndex={0}
@@ -168,9 +169,9 @@ export function EventList({ store }: { store: SessionStore }) {
       {total === 0 ? (
         <div class="empty" data-testid="empty">
           {frames.length > 0
-            ? 'No events match the filter.'
+            ? tr('eventList.noEventsMatchTheFilter')
             : store.imported.value
-              ? 'This file holds no events.'
+              ? tr('eventList.thisFileHoldsNoEvents')
               : store.emptyText}
         </div>
       ) : (
@@ -236,7 +237,7 @@ const EventRow = memo(function EventRow({ store, row, index, frame, selected, er
       style={{ top: `${row * ROW_HEIGHT}px` }}
       onClick={() => store.select(index)}
       data-index={index}
-      title={held ? 'Paused: the page has not been given this event yet' : navigatedHere ? 'The page navigated before this event' : streamChanged ? `Stream ${frame.streamId}` : undefined}
+      title={held ? tr('eventList.pausedThePageHasNot') : navigatedHere ? tr('eventList.thePageNavigatedBeforeThis') : streamChanged ? `Stream ${frame.streamId}` : undefined}
     >
       <span role="gridcell" class="cell index">
         {index}
@@ -247,7 +248,7 @@ const EventRow = memo(function EventRow({ store, row, index, frame, selected, er
       <span role="gridcell" class="cell col-type">
         <span class={`type cat-${categoryOf(type)}`} title={type}>
           {frame.direction === 'out' && (
-            <span class="dir" title="Sent by the page over the WebSocket (shown, not replayed)">
+            <span class="dir" title={tr('eventList.sentByThePageOver')}>
               ↑{' '}
             </span>
           )}
@@ -255,13 +256,13 @@ const EventRow = memo(function EventRow({ store, row, index, frame, selected, er
         </span>
         {tag && <span class={`row-tag tag-${tag}`}>{tag}</span>}
         {replayed && (
-          <span class="row-tag tag-replayed" title="Answered by AG-UI DevTools (Replay to page), not by the network" data-testid="replayed-tag">
-            replayed
+          <span class="row-tag tag-replayed" title={tr('eventList.answeredByAgUiDevtools')} data-testid="replayed-tag">
+            {tr('eventList.replayed')}
           </span>
         )}
         {resent && (
-          <span class="row-tag tag-replayed" title="Sent again by AG-UI DevTools (Resend); the page never saw this answer" data-testid="resent-tag">
-            resent
+          <span class="row-tag tag-replayed" title={tr('eventList.sentAgainByAgUi')} data-testid="resent-tag">
+            {tr('eventList.resent')}
           </span>
         )}
       </span>

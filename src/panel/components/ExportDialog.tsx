@@ -6,9 +6,10 @@ import { sessionContents } from '../../engine/session/contents';
 import type { SessionStore } from '../store/sessionStore';
 import { Modal } from './Modal';
 import { counted, num } from './format';
+import { tr } from '../../i18n/i18n';
 
-const masked = (n: number) => (n === 0 ? 'none in this session' : `${num(n)} in this session`);
-const bytes = (n: number) => (n < 1024 ? `${n} bytes` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
+const masked = (n: number) => (n === 0 ? tr('exportDialog.maskedNone') : tr('exportDialog.maskedSome', { n: num(n) }));
+const bytes = (n: number) => (n < 1024 ? tr('unit.bytes', { n: num(n) }) : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
 
 export interface ExportChoice {
   format: ExportFormatId;
@@ -26,7 +27,7 @@ function scopesOf(store: SessionStore): { id: string; scope: ExportScope | undef
   const replay = store.replay.value;
   const out: { id: string; scope: ExportScope | undefined }[] = [{ id: 'all', scope: undefined }];
   const visible = store.visible.value;
-  if (visible) out.push({ id: 'filter', scope: { label: `the ${counted(eventsIn(frames, visible), 'event')} the filter shows`, indices: visible } });
+  if (visible) out.push({ id: 'filter', scope: { label: tr('exportDialog.scopeFilter', { events: counted(eventsIn(frames, visible), 'event') }), indices: visible } });
   const lanes = new Map<string, number[]>();
   for (let i = 0; i < frames.length; i++) {
     const lane = replay.laneAt(i);
@@ -34,8 +35,8 @@ function scopesOf(store: SessionStore): { id: string; scope: ExportScope | undef
     if (!list) lanes.set(lane, (list = []));
     list.push(i);
   }
-  if (lanes.size > 1) for (const [lane, indices] of lanes) out.push({ id: `thread:${lane}`, scope: { label: `thread ${lane}`, indices } });
-  for (const run of replay.timeline.runs) out.push({ id: `run:${run.key}`, scope: { label: `run ${run.runId}`, indices: [...replay.timeline.eventsOf(run.key)] } });
+  if (lanes.size > 1) for (const [lane, indices] of lanes) out.push({ id: `thread:${lane}`, scope: { label: tr('toolbar.thread', { lane }), indices } });
+  for (const run of replay.timeline.runs) out.push({ id: `run:${run.key}`, scope: { label: tr('runsTab.run', { runId: run.runId }), indices: [...replay.timeline.eventsOf(run.key)] } });
   return out;
 }
 
@@ -70,19 +71,19 @@ export function ExportDialog({ store, onExport, onClose }: { store: SessionStore
   const chosenGroups = [...groups.value, ...(metaFormat && bodies.value === 'redact' ? (['requestBodies'] as const) : [])];
   const redacting = chosenGroups.length + pathList.length;
   return (
-    <Modal onClose={onClose} title="Export the session" testId="export-dialog">
+    <Modal onClose={onClose} title={tr('exportDialog.exportTheSession')} testId="export-dialog">
       <label class="field">
-        What{' '}
-        <select aria-label="Scope" value={scopeId.value} onChange={(e) => (scopeId.value = (e.currentTarget as HTMLSelectElement).value)} data-testid="export-scope">
+        {tr('exportDialog.what')}{' '}
+        <select aria-label={tr('exportDialog.scope')} value={scopeId.value} onChange={(e) => (scopeId.value = (e.currentTarget as HTMLSelectElement).value)} data-testid="export-scope">
           {scopes.map((s) => (
             <option key={s.id} value={s.id}>
-              {s.scope ? s.scope.label : `the whole capture (${counted(c.events, 'event')})`}
+              {s.scope ? s.scope.label : tr('exportDialog.scopeAll', { events: counted(c.events, 'event') })}
             </option>
           ))}
         </select>
       </label>
       <fieldset class="choices stacked">
-        <legend>Format</legend>
+        <legend>{tr('exportDialog.format')}</legend>
         {(Object.keys(FORMATS) as ExportFormatId[]).map((f) => (
           <label key={f}>
             <input type="radio" name="export-format" value={f} checked={format.value === f} onChange={() => (format.value = f)} /> {FORMATS[f].label}{' '}
@@ -90,91 +91,82 @@ export function ExportDialog({ store, onExport, onClose }: { store: SessionStore
           </label>
         ))}
       </fieldset>
-      <p>The file will contain:</p>
+      <p>{tr('exportDialog.theFileWillContain')}</p>
       <ul class="contents" data-testid="export-contents">
         <li>
-          every byte of the {chosen?.indices ? `${counted(eventsIn(store.session.value.frames, chosen.indices), 'event')} in scope` : counted(c.events, 'event')}
-          {!chosen && c.otherFrames > 0 ? ` (and ${counted(c.otherFrames, 'frame')} that ${c.otherFrames === 1 ? 'is' : 'are'} not an event, kept as it came)` : ''} the agent streamed (
-          {bytes(c.responseBytes)} of response bodies: messages, tool arguments and results, state, reasoning)
-        </li>
+          {tr('exportDialog.everyByteOfThe')} {chosen?.indices ? `${counted(eventsIn(store.session.value.frames, chosen.indices), 'event')} in scope` : counted(c.events, 'event')}
+          {!chosen && c.otherFrames > 0 ? ` (and ${counted(c.otherFrames, 'frame')} that ${c.otherFrames === 1 ? 'is' : 'are'} not an event, kept as it came)` : ''}{' '}{tr('exportDialog.theAgentStreamedOfResponse', { responseBytes: bytes(c.responseBytes) })}</li>
         {metaFormat && (
           <>
-            <li class={strip.value.urls ? 'struck' : ''}>
-              the URLs of {c.streams} stream{c.streams === 1 ? '' : 's'} and their pages ({c.hosts.slice(0, 3).join(', ')}
-              {c.hosts.length > 3 ? ', …' : ''}; query and fragment values not known to be harmless are masked: {masked(c.maskedUrlValues)})
-            </li>
-            <li class={strip.value.headers ? 'struck' : ''}>
-              request and response headers of {c.headers} stream{c.headers === 1 ? '' : 's'} (values of headers not known to be harmless are masked:{' '}
+            <li class={strip.value.urls ? 'struck' : ''}>{tr('exportDialog.theUrlsOfStream', { streams: c.streams })}{c.streams === 1 ? '' : tr('exportDialog.s')}{' '}{tr('exportDialog.andTheirPages', { value: c.hosts.slice(0, 3).join(', ') })}
+              {c.hosts.length > 3 ? ', …' : ''}{tr('exportDialog.queryAndFragmentValuesNot', { maskedUrlValues: masked(c.maskedUrlValues) })}</li>
+            <li class={strip.value.headers ? 'struck' : ''}>{tr('exportDialog.requestAndResponseHeadersOf', { headers: c.headers })}{c.headers === 1 ? '' : tr('exportDialog.s')} {tr('exportDialog.valuesOfHeadersNotKnown')}{' '}
               {masked(c.maskedHeaders)})
             </li>
             <li class={bodies.value === 'leave' ? 'struck' : ''}>
-              {c.bodies} request bod{c.bodies === 1 ? 'y' : 'ies'} ({bytes(c.bodyBytes)}: the prompts and conversation the page sent; secret-named and
-              credential-shaped values are masked: {masked(c.maskedBodyValues)})
-            </li>
+              {tr('exportDialog.requestBod', { bodies: c.bodies })}{c.bodies === 1 ? tr('exportDialog.y') : tr('exportDialog.ies')}{' '}{tr('exportDialog.thePromptsAndConversationThe', { bodyBytes: bytes(c.bodyBytes), maskedBodyValues: masked(c.maskedBodyValues) })}</li>
           </>
         )}
         {c.sentMessages > 0 && (
           <li>
-            {c.sentMessages} message{c.sentMessages === 1 ? '' : 's'} the page sent over a WebSocket (masked as request bodies are: {masked(c.maskedSentValues)})
-          </li>
+            {tr('exportDialog.message', { sentMessages: c.sentMessages })}{c.sentMessages === 1 ? '' : tr('exportDialog.s')}{' '}{tr('exportDialog.thePageSentOverA', { maskedSentValues: masked(c.maskedSentValues) })}</li>
         )}
         <li class="muted" data-testid="export-masking">
-          Masking applies to everything this session holds, captured or imported (session and HAR files alike); the response bodies the agent
-          streamed are not masked: redact them below.
+          {tr('exportDialog.maskingAppliesToEverythingThis')}
         </li>
-        {format.value === 'jsonl' && <li class="muted">events only: no URLs, headers, request bodies or times; frames that are not JSON events are left out</li>}
-        {format.value === 'sse' && <li class="muted">events only: no URLs, headers, request bodies or times</li>}
+        {format.value === 'jsonl' && <li class="muted">{tr('exportDialog.eventsOnlyNoUrlsHeaders')}</li>}
+        {format.value === 'sse' && <li class="muted">{tr('exportDialog.eventsOnlyNoUrlsHeaders2')}</li>}
       </ul>
       {metaFormat && (
         <fieldset class="choices" data-testid="export-bodies">
-          <legend>Request bodies</legend>
+          <legend>{tr('exportDialog.requestBodies')}</legend>
           {(
             [
-              ['keep', 'Keep (masked)'],
-              ['redact', 'Redact their strings'],
-              ['leave', 'Leave out'],
+              ['keep', 'exportDialog.bodiesKeep'],
+              ['redact', 'exportDialog.bodiesRedact'],
+              ['leave', 'exportDialog.leaveOut'],
             ] as const
           ).map(([value, label]) => (
             <label key={value}>
-              <input type="radio" name="export-bodies" value={value} checked={bodies.value === value} onChange={() => (bodies.value = value)} /> {label}
+              <input type="radio" name="export-bodies" value={value} checked={bodies.value === value} onChange={() => (bodies.value = value)} /> {tr(label)}
             </label>
           ))}
         </fieldset>
       )}
       {metaFormat && (
         <fieldset class="choices">
-          <legend>Leave out</legend>
+          <legend>{tr('exportDialog.leaveOut')}</legend>
           <label>
-            <input type="checkbox" checked={strip.value.headers} onChange={() => toggleStrip('headers')} /> Headers
+            <input type="checkbox" checked={strip.value.headers} onChange={() => toggleStrip('headers')} /> {tr('exportDialog.headers')}
           </label>
           <label>
-            <input type="checkbox" checked={strip.value.urls} onChange={() => toggleStrip('urls')} /> URLs
+            <input type="checkbox" checked={strip.value.urls} onChange={() => toggleStrip('urls')} /> {tr('exportDialog.urls')}
           </label>
         </fieldset>
       )}
       <fieldset class="choices" data-testid="redaction">
-        <legend>Redact (each string becomes «redacted: N chars»; ids, structure, sizes and times stay)</legend>
+        <legend>{tr('exportDialog.redactEachStringBecomesRedacted')}</legend>
         {REDACTION_GROUPS.filter((g) => g !== 'requestBodies').map((g) => (
           <label key={g}>
             <input type="checkbox" checked={groups.value.has(g)} onChange={() => toggleGroup(g)} /> {GROUP_LABELS[g]}
           </label>
         ))}
         <label class="field wide">
-          JSON paths{' '}
+          {tr('exportDialog.jsonPaths')}{' '}
           <input
             type="text"
             class="filter"
-            aria-label="JSON paths to redact"
-            placeholder="/forwardedProps/apiKey, /messages/*/content"
+            aria-label={tr('exportDialog.jsonPathsToRedact')}
+            placeholder={tr('exportDialog.forwardedpropsApikeyMessagesContent')}
             value={paths.value}
             onInput={(e) => (paths.value = (e.currentTarget as HTMLInputElement).value)}
           />
         </label>
       </fieldset>
-      <p class="muted">Nothing leaves this browser: the file is saved where you choose, and only there.</p>
+      <p class="muted">{tr('exportDialog.nothingLeavesThisBrowserThe')}</p>
       <div class="dialog-actions">
         <button type="button" class="button" onClick={onClose}>
-          Cancel
+          {tr('exportDialog.cancel')}
         </button>
         <button
           type="button"
@@ -185,7 +177,7 @@ export function ExportDialog({ store, onExport, onClose }: { store: SessionStore
             onClose();
           }}
         >
-          {redacting === 0 ? 'Export (unredacted)' : `Export (redacted: ${chosenGroups.map((g) => GROUP_LABELS[g]).concat(pathList).join(', ')})`}
+          {redacting === 0 ? tr('exportDialog.exportUnredacted') : tr('exportDialog.exportRedacted', { what: chosenGroups.map((g) => GROUP_LABELS[g]).concat(pathList).join(', ') })}
         </button>
       </div>
     </Modal>

@@ -1,4 +1,5 @@
 import { importing } from '../import/importer';
+import { tr } from '../../i18n/i18n';
 
 const PHASE = { reading: 'Reading', checking: 'Checking', loading: 'Loading' } as const;
 
@@ -15,7 +16,7 @@ export function ImportProgressBar() {
       </span>
       <progress max={100} value={p.phase === 'checking' ? undefined : percent} aria-label={`${PHASE[p.phase]} ${p.name}`} />
       <button type="button" class="button" onClick={() => p.cancel()}>
-        Stop
+        {tr('importProgress.stop')}
       </button>
     </div>
   );

@@ -8,15 +8,16 @@ import { StateTab } from './inspector/StateTab';
 import { WaterfallTab } from './inspector/WaterfallTab';
 import { TabStrip } from './TabStrip';
 import { useEffect, useState } from 'preact/hooks';
+import { type MessageKey, tr } from '../../i18n/i18n';
 
-const TABS: { id: Tab; label: string }[] = [
-  { id: 'event', label: 'Event' },
-  { id: 'diff', label: 'Diff' },
-  { id: 'state', label: 'State' },
-  { id: 'messages', label: 'Messages' },
-  { id: 'runs', label: 'Runs' },
-  { id: 'waterfall', label: 'Waterfall' },
-  { id: 'problems', label: 'Problems' },
+const TABS: { id: Tab; label: MessageKey }[] = [
+  { id: 'event', label: 'tab.event' },
+  { id: 'diff', label: 'tab.diff' },
+  { id: 'state', label: 'tab.state' },
+  { id: 'messages', label: 'tab.messages' },
+  { id: 'runs', label: 'tab.runs' },
+  { id: 'waterfall', label: 'tab.waterfall' },
+  { id: 'problems', label: 'tab.problems' },
 ];
 
 /**
@@ -48,12 +49,12 @@ export function Inspector({ store }: { store: SessionStore }) {
     index === null
       ? undefined
       : store.selected.value === null
-        ? { long: `latest${filtered ? ' shown' : ''} (#${index})`, short: `#${index}`, title: `The inspector shows the world as of the latest event${filtered ? ' the filters show' : ''}` }
-        : { long: `at #${index}`, short: `#${index}`, title: 'The inspector shows the world as of this event' };
+        ? { long: tr(filtered ? 'inspector.latestShown' : 'inspector.latest', { index }), short: `#${index}`, title: tr(filtered ? 'inspector.latestShownTitle' : 'inspector.latestTitle') }
+        : { long: tr('inspector.at', { index }), short: `#${index}`, title: tr('inspector.atTitle') };
   return (
-    <aside class="inspector" aria-label="Inspector">
+    <aside class="inspector" aria-label={tr('inspector.inspector')}>
       <TabStrip
-        tabs={TABS.map((t) => (t.id === 'problems' ? { ...t, count: errors } : t))}
+        tabs={TABS.map((t) => ({ id: t.id, label: tr(t.label), ...(t.id === 'problems' && { count: errors }) }))}
         selected={tab}
         onSelect={(id) => (store.tab.value = id)}
         status={status}
@@ -62,7 +63,7 @@ export function Inspector({ store }: { store: SessionStore }) {
         {tab === 'problems' ? (
           <ProblemsTab store={store} />
         ) : index === null ? (
-          <div class="tab-body empty">{store.session.value.frames.length > 0 ? 'No event matches the filter.' : 'Nothing captured yet.'}</div>
+          <div class="tab-body empty">{store.session.value.frames.length > 0 ? tr('inspector.noEventMatchesTheFilter') : tr('inspector.nothingCapturedYet')}</div>
         ) : !ready ? (
           <div class="tab-body" />
         ) : tab === 'event' ? (

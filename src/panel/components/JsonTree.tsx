@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks';
 import { copyText } from '../copy';
 import { Visible } from './Visible';
 import { num } from './format';
+import { tr } from '../../i18n/i18n';
 
 /**
  * A JSON value as a tree: objects and arrays open on click, children are only built when open (so a 10,000-deep
@@ -30,26 +31,26 @@ export function JsonTree({
   const search = query.value.trim() ? findMatches(value, query.value.trim().toLowerCase()) : undefined;
   const container = value !== null && typeof value === 'object';
   return (
-    <div class="json-tree" role="tree" aria-label={name ?? 'JSON value'}>
+    <div class="json-tree" role="tree" aria-label={name ?? tr('jsonTree.jsonValue')}>
       {tools && container && (
         <div class="json-tools">
           <button type="button" class="link" onClick={() => (mode.value = { forced: 'all', generation: mode.value.generation + 1 })}>
-            Expand all
+            {tr('jsonTree.expandAll')}
           </button>
           <button type="button" class="link" onClick={() => (mode.value = { forced: 'none', generation: mode.value.generation + 1 })}>
-            Collapse all
+            {tr('jsonTree.collapseAll')}
           </button>
           <input
             class="json-search"
             type="search"
-            placeholder="Search keys and values"
-            aria-label="Search in this value"
+            placeholder={tr('jsonTree.searchKeysAndValues')}
+            aria-label={tr('jsonTree.searchInThisValue')}
             value={query.value}
             onInput={(e) => (query.value = (e.currentTarget as HTMLInputElement).value)}
           />
           {search && (
             <span class="muted">
-              {search.hits.size === 0 ? 'no match' : `${search.hits.size}${search.capped ? '+' : ''} match${search.hits.size === 1 ? '' : 'es'}`}
+              {search.hits.size === 0 ? tr('jsonTree.noMatch') : `${search.hits.size}${search.capped ? '+' : ''} match${search.hits.size === 1 ? '' : 'es'}`}
             </span>
           )}
         </div>
@@ -115,15 +116,13 @@ function Scalar({ value }: { value: unknown }) {
       <span class="j-string">
         "<Visible text={long ? value.slice(0, STRING_LIMIT) : value} multiline />"
         {long && (
-          <button type="button" class="link" onClick={() => setFull(true)}>
-            … show all {num(value.length)} characters
-          </button>
+          <button type="button" class="link" onClick={() => setFull(true)}>{tr('jsonTree.showAllCharacters', { length: num(value.length) })}</button>
         )}
       </span>
     );
   }
-  if (value === null) return <span class="j-null">null</span>;
-  if (value === undefined) return <span class="j-null">undefined</span>;
+  if (value === null) return <span class="j-null">{tr('jsonTree.null')}</span>;
+  if (value === undefined) return <span class="j-null">{tr('jsonTree.undefined')}</span>;
   if (typeof value === 'number') return <span class="j-number">{String(value)}</span>;
   if (typeof value === 'boolean') return <span class="j-bool">{String(value)}</span>;
   return <span>{String(value)}</span>;
@@ -136,26 +135,26 @@ function RowActions({ value, path }: { value: unknown; path: string }) {
       <button
         type="button"
         class="j-action"
-        title="Copy the value (JSON)"
+        title={tr('jsonTree.copyTheValueJson')}
         aria-label={`Copy the value at ${pointer || 'the root'}`}
         onClick={(e) => {
           e.stopPropagation();
           void copyText(typeof value === 'string' ? value : JSON.stringify(value, null, 2) ?? String(value));
         }}
       >
-        copy
+        {tr('jsonTree.copy')}
       </button>
       <button
         type="button"
         class="j-action"
-        title="Copy the path (JSON Pointer)"
+        title={tr('jsonTree.copyThePathJsonPointer')}
         aria-label={`Copy the path ${pointer || '(the root)'}`}
         onClick={(e) => {
           e.stopPropagation();
           void copyText(pointer);
         }}
       >
-        path
+        {tr('jsonTree.path')}
       </button>
     </span>
   );
@@ -207,8 +206,7 @@ function Node(props: { value: unknown; name?: string | undefined; depth: number;
             <Node key={k} value={v} name={k} depth={depth + 1} ctx={ctx} path={`${path}/${escapeKey(k)}`} />
           ))}
           {entries.length > limit && (
-            <button type="button" class="link" onClick={() => setLimit(limit + CHILD_LIMIT)}>
-              Show {Math.min(CHILD_LIMIT, entries.length - limit)} more of {entries.length - limit}
+            <button type="button" class="link" onClick={() => setLimit(limit + CHILD_LIMIT)}>{tr('jsonTree.showMoreOf', { CHILD_LIMIT: Math.min(CHILD_LIMIT, entries.length - limit), value: entries.length - limit })}
             </button>
           )}
         </div>

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { copyText } from '../copy';
 import { Visible } from './Visible';
+import { tr } from '../../i18n/i18n';
 
 /** Text that may be huge (a 5 MB delta, a 700,000-character message): a bounded preview, "show all" and copy. */
 export function LongText({ text, limit = 8000, className = '', inline = false }: { text: string; limit?: number; className?: string; inline?: boolean }) {
@@ -12,13 +13,12 @@ export function LongText({ text, limit = 8000, className = '', inline = false }:
       <Visible text={cut ? text.slice(0, limit) : text} multiline />
       {cut && (
         <span class="long-more">
-          {' '}
-          … {(text.length - limit).toLocaleString('en')} more characters{' '}
+          {' '}{tr('longText.moreCharacters', { value: (text.length - limit).toLocaleString('en') })}{' '}
           <button type="button" class="link" onClick={() => setAll(true)}>
-            show all
+            {tr('longText.showAll')}
           </button>{' '}
           <button type="button" class="link" onClick={() => void copyText(text)}>
-            copy
+            {tr('longText.copy')}
           </button>
         </span>
       )}

@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
+import { tr } from '../../i18n/i18n';
 
 const FOCUSABLE = 'select, input:not([type=hidden]), textarea, button, [href], [tabindex]:not([tabindex="-1"])';
 
@@ -46,7 +47,7 @@ export function Modal({ onClose, title, testId, wide, children }: { onClose(): v
       <div ref={ref} class={`dialog${wide ? ' dialog-wide' : ''}`} role="dialog" aria-modal="true" aria-labelledby={`${testId}-title`} data-testid={testId} tabIndex={-1}>
         <div class="dialog-head">
           <h2 id={`${testId}-title`}>{title}</h2>
-          <button type="button" class="icon-button" aria-label="Close" onClick={onClose}>
+          <button type="button" class="icon-button" aria-label={tr('modal.close')} onClick={onClose}>
             ✕
           </button>
         </div>

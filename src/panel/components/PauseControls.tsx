@@ -6,6 +6,7 @@ import { parseQuery } from '../store/filterQuery';
 import type { SessionStore } from '../store/sessionStore';
 import { num } from './format';
 import { Modal } from './Modal';
+import { tr } from '../../i18n/i18n';
 
 const TRANSPORT: Record<string, string> = { eventsource: 'EventSource', websocket: 'WebSocket', xhr: 'XMLHttpRequest', fetch: 'fetch' };
 
@@ -28,10 +29,9 @@ export function PauseDialog({ control, onClose }: { control: PauseControl; onClo
     draft.value = '';
   };
   return (
-    <Modal title="Pause on an event" testId="pause-dialog" onClose={onClose}>
+    <Modal title={tr('pauseControls.pauseOnAnEvent')} testId="pause-dialog" onClose={onClose}>
       <p class="muted">
-        A live <code>fetch</code> stream of this tab (SSE or protobuf) stops before the first event that matches: the page gets every byte before
-        it and nothing more until you step or resume. Conditions use the filter's language.
+        {tr('pauseControls.aLive')} <code>{tr('pauseControls.fetch')}</code> {tr('pauseControls.streamOfThisTabSse')}
       </p>
       <form
         class="pause-add"
@@ -43,14 +43,14 @@ export function PauseDialog({ control, onClose }: { control: PauseControl; onClo
         <input
           type="text"
           class="filter"
-          placeholder="type:TOOL_CALL_START  tool:search  outcome:interrupt  run:r-2 type:STATE_DELTA"
-          aria-label="Pause condition"
+          placeholder={tr('pauseControls.typeToolCallStartTool')}
+          aria-label={tr('pauseControls.pauseCondition')}
           value={draft.value}
           onInput={(e) => (draft.value = (e.currentTarget as HTMLInputElement).value)}
           data-testid="pause-condition-input"
         />
         <button type="submit" class="button" disabled={!draft.value.trim() || parsed.error !== undefined} data-testid="pause-condition-add">
-          Add
+          {tr('pauseControls.add')}
         </button>
       </form>
       {parsed.error && <p class="error-text">{parsed.error}</p>}
@@ -61,19 +61,17 @@ export function PauseDialog({ control, onClose }: { control: PauseControl; onClo
               <input type="checkbox" checked={c.on} onChange={() => set(settings.conditions.map((x) => (x.id === c.id ? { ...x, on: !x.on } : x)))} />
               <code>{c.query}</code>
             </label>
-            <button type="button" class="icon-button" aria-label={`Remove ${c.query}`} title="Remove" onClick={() => set(settings.conditions.filter((x) => x.id !== c.id))}>
+            <button type="button" class="icon-button" aria-label={`Remove ${c.query}`} title={tr('pauseControls.remove')} onClick={() => set(settings.conditions.filter((x) => x.id !== c.id))}>
               ✕
             </button>
           </li>
         ))}
       </ul>
       <label class="check">
-        <input type="checkbox" checked={settings.onError} onChange={() => set(settings.conditions, !settings.onError)} data-testid="pause-on-error" /> On the first protocol error of a
-        stream
+        <input type="checkbox" checked={settings.onError} onChange={() => set(settings.conditions, !settings.onError)} data-testid="pause-on-error" /> {tr('pauseControls.onTheFirstProtocolError')}
       </label>
       <p class="muted">
-        For this tab only, from its next request on (reload the page to hold its first one); disarmed when the tab's last panel closes.
-        EventSource, WebSocket and XMLHttpRequest streams are not paused.
+        {tr('pauseControls.forThisTabOnlyFrom')}
       </p>
     </Modal>
   );
@@ -106,33 +104,33 @@ export function PauseBar({ store, control, live }: { store: SessionStore; contro
         <div class="banner banner-pause" role="status" data-testid="pause-bar">
           <span class="banner-text">
             <span class="pause-icon" aria-hidden="true" />
-            <strong>Paused before </strong>
-            <button type="button" class="link" disabled={!live} onClick={() => store.select(first.index)} data-testid="pause-next" title="Show the event the page has not been given">
+            <strong>{tr('pauseControls.pausedBefore')} </strong>
+            <button type="button" class="link" disabled={!live} onClick={() => store.select(first.index)} data-testid="pause-next" title={tr('pauseControls.showTheEventThePage')}>
               #{num(first.index)} {first.type}
               {first.detail !== undefined && ` (${first.detail})`}
             </button>
             <span class="muted">
               {' · '}
-              {first.reason === 'step' ? 'after a step' : first.reason === 'a protocol error' ? 'its protocol error' : <>matched <code>{first.reason}</code></>}
+              {first.reason === 'step' ? tr('pauseControls.afterAStep') : first.reason === 'a protocol error' ? tr('pauseControls.itsProtocolError') : <>{tr('pauseControls.matched')} <code>{first.reason}</code></>}
               {paused.length > 1 && ` · ${paused.length - 1} more stream${paused.length > 2 ? 's' : ''} paused`}
             </span>
           </span>
-          <button type="button" class="button" onClick={() => control.step(first.streamId)} title="Give the page this one event (F10)" data-testid="pause-step">
-            Step
+          <button type="button" class="button" onClick={() => control.step(first.streamId)} title={tr('pauseControls.giveThePageThisOne')} data-testid="pause-step">
+            {tr('pauseControls.step')}
           </button>
-          <button type="button" class="button" onClick={() => control.resume(first.streamId)} title="Give the page the rest, pausing at the next match (F8)" data-testid="pause-resume">
-            Resume
+          <button type="button" class="button" onClick={() => control.resume(first.streamId)} title={tr('pauseControls.giveThePageTheRest')} data-testid="pause-resume">
+            {tr('pauseControls.resume')}
           </button>
-          <button type="button" class="button" onClick={() => control.resumeToEndOfRun(first.streamId)} title="Give the page everything up to RUN_FINISHED or RUN_ERROR, then pause at matches again" data-testid="pause-resume-run">
-            Resume to the end of the run
+          <button type="button" class="button" onClick={() => control.resumeToEndOfRun(first.streamId)} title={tr('pauseControls.giveThePageEverythingUp')} data-testid="pause-resume-run">
+            {tr('pauseControls.resumeToTheEndOf')}
           </button>
         </div>
       )}
       {unheld.map((u) => (
         <div class="banner banner-warning" role="status" key={u.streamId} data-testid="pause-unheld">
           <span class="banner-text">
-            <code>{u.reason}</code> matched #{num(u.index)} of {u.transport === 'fetch' ? 'a fetch stream opened before the pause was armed' : `a ${TRANSPORT[u.transport] ?? u.transport} stream`}, which is not paused
-            {u.transport === 'fetch' ? ' (reload the page, or send the request again, to hold it)' : ': only fetch streams (SSE, protobuf) can be held'}.
+            <code>{u.reason}</code>{' '}{tr('pauseControls.matchedOf', { index: num(u.index) })}{' '}{u.transport === 'fetch' ? tr('pauseControls.aFetchStreamOpenedBefore') : `a ${TRANSPORT[u.transport] ?? u.transport} stream`}{tr('pauseControls.whichIsNotPaused')}
+            {u.transport === 'fetch' ? tr('pauseControls.reloadThePageOrSend') : tr('pauseControls.onlyFetchStreamsSseProtobuf')}.
           </span>
         </div>
       ))}

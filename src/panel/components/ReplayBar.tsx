@@ -2,6 +2,7 @@ import { useSignal } from '@preact/signals';
 import { jsonDiff } from '../../engine/session/replayScript';
 import type { ReplayControl } from '../replay/replayControl';
 import type { SessionStore } from '../store/sessionStore';
+import { tr } from '../../i18n/i18n';
 
 const short = (v: unknown): string => {
   const s = v === undefined ? '(none)' : JSON.stringify(v);
@@ -24,7 +25,7 @@ function RequestDiff({ store, control, rule }: { store: SessionStore; control: R
       <>
         {' · '}
         <span class="replay-diff" data-testid="replay-diff">
-          the page's input was not captured (a body capture does not read: a Blob, a buffer, form data or a stream), so it cannot be compared
+          {tr('replayBar.thePageSInputWas')}
         </span>
       </>
     );
@@ -42,20 +43,19 @@ function RequestDiff({ store, control, rule }: { store: SessionStore; control: R
       {' · '}
       <span class="replay-diff" data-testid="replay-diff">
         {diffs.length === 0 ? (
-          'the page sent the same input as the recording'
+          tr('replayBar.thePageSentTheSame')
         ) : (
           <>
-            <button type="button" class="link" aria-expanded={open.value} onClick={() => (open.value = !open.value)}>
-              the page's input differs from the recording in {diffs.length}
-              {diffs.length === 20 ? '+' : ''} place{diffs.length === 1 ? '' : 's'}
+            <button type="button" class="link" aria-expanded={open.value} onClick={() => (open.value = !open.value)}>{tr('replayBar.thePageSInputDiffers', { length: diffs.length })}
+              {diffs.length === 20 ? '+' : ''} {tr('replayBar.place')}{diffs.length === 1 ? '' : tr('replayBar.s')}
             </button>
             {open.value && (
               <table class="diff-table">
                 <thead>
                   <tr>
-                    <th>path</th>
-                    <th>recorded</th>
-                    <th>sent now</th>
+                    <th>{tr('replayBar.path')}</th>
+                    <th>{tr('replayBar.recorded')}</th>
+                    <th>{tr('replayBar.sentNow')}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -89,15 +89,15 @@ export function ReplayBar({ store, control }: { store: SessionStore; control: Re
       {rules.map((r) => (
         <div class="banner banner-replay" role="status" key={r.id} data-testid="replay-armed">
           <span class="banner-text">
-            <b>Replay armed</b>: {r.method || 'any method'} <code>{r.url}</code> ({r.match === 'exact' ? 'exact' : r.match === 'prefix' ? 'starts with' : 'glob'}) ·{' '}
-            {r.every ? 'every request' : 'the next request'} · {r.pace === 'step' ? 'step by step' : r.pace} · {r.label}, {r.total} events ·{' '}
+            <b>{tr('replayBar.replayArmed')}</b>: {r.method || tr('replayBar.anyMethod')} <code>{r.url}</code> ({r.match === 'exact' ? tr('replayBar.exact') : r.match === 'prefix' ? tr('replayBar.startsWith') : tr('replayBar.glob')}) ·{' '}
+            {r.every ? tr('replayBar.everyRequest') : tr('replayBar.theNextRequest')} · {r.pace === 'step' ? tr('replayBar.stepByStep') : r.pace}{' '}{tr('replayBar.events', { label: r.label, total: r.total })}{' '}
             <span data-testid="replay-armed-origin">
-              pages of <code>{r.origin}</code>
-              {r.frames ? ' and their frames' : ''} only
+              {tr('replayBar.pagesOf')} <code>{r.origin}</code>
+              {r.frames ? tr('replayBar.andTheirFrames') : ''} {tr('replayBar.only')}
             </span>
           </span>
           <button type="button" class="button" onClick={() => control.disarm(r.id)} data-testid="replay-disarm">
-            Disarm
+            {tr('replayBar.disarm')}
           </button>
         </div>
       ))}
@@ -107,27 +107,27 @@ export function ReplayBar({ store, control }: { store: SessionStore; control: Re
         return (
           <div class="banner banner-replay" role="status" key={`s${s.rule}`} data-testid="replay-status">
             <span class="banner-text">
-              {s.state === 'done' ? 'Answered' : s.state === 'cancelled' ? 'Cancelled by the page:' : 'Answering'} {s.method} <code>{s.url}</code>
+              {s.state === 'done' ? tr('replayBar.answered') : s.state === 'cancelled' ? tr('replayBar.cancelledByThePage') : tr('replayBar.answering')} {s.method} <code>{s.url}</code>
               {source ? ` with ${source.label}` : ''}{' '}
               <span data-testid="replay-answered-frame">
-                for {s.top ? 'the top frame' : 'a frame'} <code>{s.frameUrl}</code>
+                {tr('replayBar.for')} {s.top ? tr('replayBar.theTopFrame') : tr('replayBar.aFrame')} <code>{s.frameUrl}</code>
               </span>
-              : <span data-testid="replay-sent">{s.sent} of {s.total} events sent</span>
+              : <span data-testid="replay-sent">{tr('replayBar.ofEventsSent', { sent: s.sent, total: s.total })}</span>
               <RequestDiff store={store} control={control} rule={s.rule} />
             </span>
             {stepping && (
               <span class="replay-controls">
                 <button type="button" class="button primary" onClick={() => control.step(s.rule, s.sent + 1)} data-testid="replay-next">
-                  Next event
+                  {tr('replayBar.nextEvent')}
                 </button>
                 <label class="field">
-                  Run to event{' '}
+                  {tr('replayBar.runToEvent')}{' '}
                   <input
                     type="number"
                     min={s.sent + 1}
                     max={s.total}
                     size={4}
-                    aria-label="Run to event"
+                    aria-label={tr('replayBar.runToEvent')}
                     value={to.value}
                     onInput={(e) => (to.value = (e.currentTarget as HTMLInputElement).value)}
                     onKeyDown={(e) => e.key === 'Enter' && control.step(s.rule, Number(to.value) || s.total)}
@@ -135,12 +135,12 @@ export function ReplayBar({ store, control }: { store: SessionStore; control: Re
                   />
                 </label>
                 <button type="button" class="button" onClick={() => control.step(s.rule, Number(to.value) || s.total)} data-testid="replay-run-to">
-                  Run
+                  {tr('replayBar.run')}
                 </button>
               </span>
             )}
             {(s.state === 'done' || s.state === 'cancelled') && (
-              <button type="button" class="icon-button" aria-label="Dismiss" onClick={() => control.dismiss(s.rule)}>
+              <button type="button" class="icon-button" aria-label={tr('replayBar.dismiss')} onClick={() => control.dismiss(s.rule)}>
                 ✕
               </button>
             )}

@@ -11,6 +11,7 @@ import type { RunEntity } from '../../engine/replay/timeline';
 import type { Session } from '../../engine/session/session';
 import type { SessionStore } from '../store/sessionStore';
 import { Modal } from './Modal';
+import { tr } from '../../i18n/i18n';
 
 type Pace = ReplayRule['pace'];
 const PACES: [Pace, string][] = [
@@ -149,22 +150,21 @@ export function ReplayDialog({
   };
 
   return (
-    <Modal onClose={onClose} title="Replay to page" testId="replay-dialog" wide>
+    <Modal onClose={onClose} title={tr('replayDialog.replayToPage')} testId="replay-dialog" wide>
       {runs.length === 0 ? (
-        <p>No run to replay: record one (or import a session) first. WebSocket streams cannot be replayed.</p>
+        <p>{tr('replayDialog.noRunToReplayRecord')}</p>
       ) : (
         <>
           <p class="muted">
-            The next matching request of this tab (fetch) is answered with the recorded stream, in its own encoding and with its status, without the
-            network. Armed rules survive a reload of the page and end when you disarm them or close this panel.
+            {tr('replayDialog.theNextMatchingRequestOf')}
           </p>
           <RunAndPattern runs={runs} runKey={runKey.value} chooseRun={chooseRun} url={url} match={match} method={method} session={session} edits={control.edits} />
           <ParseNote script={recordedScript} />
           <WhichPage origin={origin} frames={frames} />
           <WhichRequest every={every} queue={queue} later={later.length} />
           <label class="field">
-            Pace{' '}
-            <select aria-label="Pace" value={pace.value} onChange={(e) => (pace.value = (e.currentTarget as HTMLSelectElement).value as Pace)} data-testid="replay-pace">
+            {tr('replayDialog.pace')}{' '}
+            <select aria-label={tr('replayDialog.pace')} value={pace.value} onChange={(e) => (pace.value = (e.currentTarget as HTMLSelectElement).value as Pace)} data-testid="replay-pace">
               {PACES.map(([p, label]) => (
                 <option key={p} value={p}>
                   {label}
@@ -173,17 +173,16 @@ export function ReplayDialog({
             </select>
           </label>
           <label class="check">
-            <input type="checkbox" checked={editing.value} onChange={() => (editing.value = !editing.value)} data-testid="replay-edit" /> Edit the events before
-            replaying (an edited copy; the recording stays as it is)
+            <input type="checkbox" checked={editing.value} onChange={() => (editing.value = !editing.value)} data-testid="replay-edit" /> {tr('replayDialog.editTheEventsBeforeReplaying')}
           </label>
           {editing.value && <EventEditor text={text.value} setText={setText} original={original} edited={edited} parsed={parsed} problems={problems} at={at} quick={quick} />}
           {failure.value && <p class="error-text">{failure.value}</p>}
           <div class="dialog-actions">
             <button type="button" class="button" onClick={onClose}>
-              Cancel
+              {tr('replayDialog.cancel')}
             </button>
             <button type="button" class="button primary" onClick={arm} disabled={!run || !origin || url.value.trim() === '' || (parsed !== null && 'error' in parsed)} data-testid="replay-arm">
-              Arm{edited ? ' (edited copy)' : ''}
+              {tr('replayDialog.arm')}{edited ? tr('replayDialog.editedCopy') : ''}
             </button>
           </div>
         </>
@@ -217,25 +216,25 @@ function EventEditor({
     <div class="replay-editor">
       <div class="toolbar-row wrap">
         <label class="field">
-          Event{' '}
-          <input type="number" min={1} size={4} aria-label="Event number" value={at.value} onInput={(e) => (at.value = (e.currentTarget as HTMLInputElement).value)} data-testid="replay-at" />
+          {tr('replayDialog.event3')}{' '}
+          <input type="number" min={1} size={4} aria-label={tr('replayDialog.eventNumber')} value={at.value} onInput={(e) => (at.value = (e.currentTarget as HTMLInputElement).value)} data-testid="replay-at" />
         </label>
         <button type="button" class="button" onClick={() => quick('drop')} data-testid="replay-drop">
-          Drop it
+          {tr('replayDialog.dropIt')}
         </button>
-        <button type="button" class="button" onClick={() => quick('cut')} title="Simulates a dropped connection" data-testid="replay-cut">
-          Cut the stream after it
+        <button type="button" class="button" onClick={() => quick('cut')} title={tr('replayDialog.simulatesADroppedConnection')} data-testid="replay-cut">
+          {tr('replayDialog.cutTheStreamAfterIt')}
         </button>
         <button type="button" class="button" onClick={() => quick('error')} data-testid="replay-inject-error">
-          Inject RUN_ERROR after it
+          {tr('replayDialog.injectRunErrorAfterIt')}
         </button>
         <button type="button" class="link" onClick={() => setText(original)} disabled={!edited}>
-          back to the recording
+          {tr('replayDialog.backToTheRecording')}
         </button>
       </div>
       <textarea
         class="replay-text"
-        aria-label="Events (a JSON array)"
+        aria-label={tr('replayDialog.eventsAJsonArray')}
         spellcheck={false}
         value={text}
         onInput={(e) => setText((e.currentTarget as HTMLTextAreaElement).value)}
@@ -245,17 +244,15 @@ function EventEditor({
         {parsed && 'error' in parsed ? (
           <span class="error-text">{parsed.error}</span>
         ) : problems.length === 0 ? (
-          <span class="muted">{edited ? 'Edited copy: no protocol problem.' : 'As recorded: no protocol problem.'}</span>
+          <span class="muted">{edited ? tr('replayDialog.editedCopyNoProtocolProblem') : tr('replayDialog.asRecordedNoProtocolProblem')}</span>
         ) : (
           <>
             <span class={errors ? 'error-text' : ''}>
-              {edited ? 'Edited copy' : 'As recorded'}: {errors} error{errors === 1 ? '' : 's'}, {problems.length - errors} other
-              {errors ? ' (replayed as is: the page meets them as from a broken agent)' : ''}
+              {edited ? tr('replayDialog.editedCopy2') : tr('replayDialog.asRecorded')}{tr('replayDialog.error', { errors })}{errors === 1 ? '' : tr('replayDialog.s')}{tr('replayDialog.andOthers', { value: problems.length - errors })}{errors ? tr('replayDialog.replayedAsIsThePage') : ''}
             </span>
             <ul>
               {problems.slice(0, 20).map((p, i) => (
-                <li key={i} class={p.severity === 'error' ? 'error-text' : ''}>
-                  event {p.eventIndex + 1}: {p.message} <code class="muted">{p.ruleId}</code>
+                <li key={i} class={p.severity === 'error' ? 'error-text' : ''}>{tr('replayDialog.event', { value: p.eventIndex + 1, message: p.message })} <code class="muted">{p.ruleId}</code>
                 </li>
               ))}
             </ul>
@@ -272,8 +269,8 @@ function ParseNote({ script: recordedScript }: { script: ReplayScript | undefine
     <p class="muted" data-testid="replay-parse">
       {recordedScript ? (
         <>
-          The page will read it as {recordedScript.format === 'proto' ? 'protobuf' : 'SSE'} (<code>{recordedScript.contentType}</code>):{' '}
-          {recordedScript.steps.length} event{recordedScript.steps.length === 1 ? '' : 's'}, as the panel shows them.
+          {tr('replayDialog.thePageWillReadIt')} {recordedScript.format === 'proto' ? tr('replayDialog.protobuf') : tr('replayDialog.sse')} (<code>{recordedScript.contentType}</code>):{' '}
+          {tr('replayDialog.event2', { length: recordedScript.steps.length })}{recordedScript.steps.length === 1 ? '' : tr('replayDialog.s')}{tr('replayDialog.asThePanelShowsThem')}
           {recordedScript.contentTypeNote && <span class="error-text" data-testid="replay-content-type-note"> {recordedScript.contentTypeNote}</span>}
         </>
       ) : (
@@ -287,20 +284,18 @@ function ParseNote({ script: recordedScript }: { script: ReplayScript | undefine
 function WhichPage({ origin, frames }: { origin: string; frames: Signal<boolean> }) {
   return (
     <fieldset class="choices" data-testid="replay-where">
-      <legend>Which page</legend>
+      <legend>{tr('replayDialog.whichPage')}</legend>
       {origin ? (
         <>
           <span>
-            Pages of <code data-testid="replay-origin">{origin}</code> only (the tab's top document); another origin in the tab, or a
-            navigation to one, is never answered.
+            {tr('replayDialog.pagesOf')} <code data-testid="replay-origin">{origin}</code> {tr('replayDialog.onlyTheTabSTop')}
           </span>
           <label class="wide">
-            <input type="checkbox" checked={frames.value} onChange={() => (frames.value = !frames.value)} data-testid="replay-frames" /> also its frames of
-            the same origin
+            <input type="checkbox" checked={frames.value} onChange={() => (frames.value = !frames.value)} data-testid="replay-frames" /> {tr('replayDialog.alsoItsFramesOfThe')}
           </label>
         </>
       ) : (
-        <span class="error-text">The tab's page has no origin a rule could answer (open the page first).</span>
+        <span class="error-text">{tr('replayDialog.theTabSPageHas')}</span>
       )}
     </fieldset>
   );
@@ -310,17 +305,17 @@ function WhichPage({ origin, frames }: { origin: string; frames: Signal<boolean>
 function WhichRequest({ every, queue, later: n }: { every: Signal<boolean>; queue: Signal<boolean>; later: number }) {
   return (
     <fieldset class="choices">
-      <legend>Which request</legend>
+      <legend>{tr('replayDialog.whichRequest')}</legend>
       <label>
-        <input type="radio" name="replay-every" checked={!every.value} onChange={() => (every.value = false)} /> the next one only
+        <input type="radio" name="replay-every" checked={!every.value} onChange={() => (every.value = false)} /> {tr('replayDialog.theNextOneOnly')}
       </label>
       <label>
-        <input type="radio" name="replay-every" checked={every.value} onChange={() => (every.value = true)} data-testid="replay-every" /> every one until disarmed
+        <input type="radio" name="replay-every" checked={every.value} onChange={() => (every.value = true)} data-testid="replay-every" /> {tr('replayDialog.everyOneUntilDisarmed')}
       </label>
       {n > 0 && !every.value && (
         <label class="wide">
-          <input type="checkbox" checked={queue.value} onChange={() => (queue.value = !queue.value)} data-testid="replay-queue" /> and the {n}{' '}
-          request{n === 1 ? '' : 's'} after it with the thread's later run{n === 1 ? '' : 's'}, one each (a resume, a follow-up)
+          <input type="checkbox" checked={queue.value} onChange={() => (queue.value = !queue.value)} data-testid="replay-queue" />{' '}{tr('replayDialog.andThe', { n })}{' '}
+          {tr('replayDialog.request')}{n === 1 ? '' : tr('replayDialog.s')} {tr('replayDialog.afterItWithTheThread')}{n === 1 ? '' : tr('replayDialog.s')}{tr('replayDialog.oneEachAResumeA')}
         </label>
       )}
     </fieldset>
@@ -403,32 +398,31 @@ function RunAndPattern({
   return (
     <>
       <label class="field">
-        Run{' '}
-        <select aria-label="Run" value={String(runKey)} onChange={(e) => chooseRun(Number((e.currentTarget as HTMLSelectElement).value))} data-testid="replay-run">
+        {tr('replayDialog.run2')}{' '}
+        <select aria-label={tr('replayDialog.run2')} value={String(runKey)} onChange={(e) => chooseRun(Number((e.currentTarget as HTMLSelectElement).value))} data-testid="replay-run">
           {runs.map((r) => (
-            <option key={r.key} value={String(r.key)}>
-              run {r.runId} · {r.status} · {session.streams.get(r.streamId)?.info.format}
-              {edits.has(r.streamId) ? ' · edited' : ''}
+            <option key={r.key} value={String(r.key)}>{tr('replayDialog.run', { runId: r.runId, status: r.status, format: session.streams.get(r.streamId)?.info.format })}
+              {edits.has(r.streamId) ? tr('replayDialog.edited') : ''}
             </option>
           ))}
         </select>
       </label>
       <div class="field-row">
         <label class="field grow">
-          URL{' '}
-          <input type="text" aria-label="URL pattern" value={url.value} onInput={(e) => (url.value = (e.currentTarget as HTMLInputElement).value)} data-testid="replay-url" />
+          {tr('replayDialog.url')}{' '}
+          <input type="text" aria-label={tr('replayDialog.urlPattern')} value={url.value} onInput={(e) => (url.value = (e.currentTarget as HTMLInputElement).value)} data-testid="replay-url" />
         </label>
         <label class="field">
-          Match{' '}
-          <select aria-label="URL match" value={match.value} onChange={(e) => (match.value = (e.currentTarget as HTMLSelectElement).value as UrlMatch)} data-testid="replay-match">
-            <option value="exact">exact URL</option>
-            <option value="prefix">starts with</option>
-            <option value="glob">glob (* any)</option>
+          {tr('replayDialog.match')}{' '}
+          <select aria-label={tr('replayDialog.urlMatch')} value={match.value} onChange={(e) => (match.value = (e.currentTarget as HTMLSelectElement).value as UrlMatch)} data-testid="replay-match">
+            <option value="exact">{tr('replayDialog.exactUrl')}</option>
+            <option value="prefix">{tr('replayDialog.startsWith')}</option>
+            <option value="glob">{tr('replayDialog.globAny')}</option>
           </select>
         </label>
         <label class="field">
-          Method{' '}
-          <input type="text" size={6} aria-label="Method (empty: any)" value={method.value} onInput={(e) => (method.value = (e.currentTarget as HTMLInputElement).value)} />
+          {tr('replayDialog.method')}{' '}
+          <input type="text" size={6} aria-label={tr('replayDialog.methodEmptyAny')} value={method.value} onInput={(e) => (method.value = (e.currentTarget as HTMLInputElement).value)} />
         </label>
       </div>
     </>

@@ -6,6 +6,7 @@ import type { ResendControl } from '../debugger/resendControl';
 import type { StreamInfo } from '../../engine/session/session';
 import type { SessionStore } from '../store/sessionStore';
 import { Modal } from './Modal';
+import { tr } from '../../i18n/i18n';
 
 type Input = { messages?: { id?: string; role?: string; content?: unknown }[]; tools?: { name?: string }[]; state?: unknown; [k: string]: unknown };
 
@@ -86,11 +87,10 @@ export function ResendDialog({ store, control, runKey, onClose }: { store: Sessi
       ) : (
         <>
           <p class="muted">
-            Sent from the page's own document, to <code>{stream!.method} {stream!.url}</code>, with the headers the page sent (shown as captured,
-            secrets masked) and its cookies. The answer is captured as a new stream labelled <b>resent</b>; the page's code never sees it.
+            {tr('resendDialog.sentFromThePageS')} <code>{stream!.method} {stream!.url}</code>{tr('resendDialog.withTheHeadersThePage')} <b>{tr('resendDialog.resent')}</b>{tr('resendDialog.thePageSCodeNever')}
           </p>
           <details>
-            <summary>{stream!.requestHeaders.length} request headers</summary>
+            <summary>{tr('resendDialog.requestHeaders', { length: stream!.requestHeaders.length })}</summary>
             <table class="diff-table" data-testid="resend-headers">
               <tbody>
                 {stream!.requestHeaders.map(([k, v], i) => (
@@ -104,12 +104,12 @@ export function ResendDialog({ store, control, runKey, onClose }: { store: Sessi
               </tbody>
             </table>
           </details>
-          {original?.includes('[redacted]') && <p class="muted">Values the capture masked (<code>[redacted]</code>) are sent as they read here: put the real ones in to send them.</p>}
+          {original?.includes('[redacted]') && <p class="muted">{tr('resendDialog.valuesTheCaptureMasked')}<code>{tr('resendDialog.redacted')}</code>{tr('resendDialog.areSentAsTheyRead')}</p>}
           <QuickEdits input={checked.input} edit={edit} changed={text.value !== original} undo={() => (text.value = original ?? '')} />
           <textarea
             class="replay-text"
             spellcheck={false}
-            aria-label="RunAgentInput"
+            aria-label={tr('resendDialog.runagentinput')}
             value={text.value}
             onInput={(e) => (text.value = (e.currentTarget as HTMLTextAreaElement).value)}
             data-testid="resend-input"
@@ -124,11 +124,11 @@ export function ResendDialog({ store, control, runKey, onClose }: { store: Sessi
           )}
           <div class="dialog-actions">
             <button type="button" class="button primary" disabled={busy || checked.error !== undefined || checked.issues.length > 0} onClick={() => control.send(run!.streamId, text.value)} data-testid="resend-send">
-              Send
+              {tr('resendDialog.send')}
             </button>
             {busy && (
               <button type="button" class="button" onClick={() => control.cancel()} data-testid="resend-cancel">
-                Cancel
+                {tr('resendDialog.cancel')}
               </button>
             )}
             {job && job.streamId === run!.streamId && (
@@ -148,7 +148,7 @@ export function ResendDialog({ store, control, runKey, onClose }: { store: Sessi
                 }}
                 data-testid="resend-compare"
               >
-                Compare with the original
+                {tr('resendDialog.compareWithTheOriginal')}
               </button>
             )}
           </div>
@@ -163,10 +163,10 @@ function QuickEdits({ input, edit, changed, undo }: { input: Input | undefined; 
   const at = lastUser(input);
   const userText = at >= 0 ? input!.messages![at]!.content : undefined;
   return (
-    <div class="resend-edits" role="group" aria-label="Quick edits">
+    <div class="resend-edits" role="group" aria-label={tr('resendDialog.quickEdits')}>
       {at >= 0 && typeof userText === 'string' && (
         <label class="field">
-          Last user message
+          {tr('resendDialog.lastUserMessage')}
           <input
             type="text"
             value={userText}
@@ -180,21 +180,20 @@ function QuickEdits({ input, edit, changed, undo }: { input: Input | undefined; 
       )}
       {at >= 0 && (
         <button type="button" class="button" onClick={() => edit((input) => input.messages!.splice(at, 1))} data-testid="resend-drop-user">
-          Drop the last user message
+          {tr('resendDialog.dropTheLastUserMessage')}
         </button>
       )}
       {(input?.tools ?? []).map((tool, i) => (
-        <button type="button" class="button" key={`${tool.name}-${i}`} onClick={() => edit((input) => input.tools!.splice(i, 1))} title="Send without this tool">
-          Remove tool {tool.name}
+        <button type="button" class="button" key={`${tool.name}-${i}`} onClick={() => edit((input) => input.tools!.splice(i, 1))} title={tr('resendDialog.sendWithoutThisTool')}>{tr('resendDialog.removeTool', { name: tool.name })}
         </button>
       ))}
       {input && (
-        <button type="button" class="button" onClick={() => edit((input) => (input.state = {}))} title="Send with an empty state">
-          Empty the state
+        <button type="button" class="button" onClick={() => edit((input) => (input.state = {}))} title={tr('resendDialog.sendWithAnEmptyState')}>
+          {tr('resendDialog.emptyTheState')}
         </button>
       )}
       <button type="button" class="button" disabled={!changed} onClick={undo}>
-        Undo all edits
+        {tr('resendDialog.undoAllEdits')}
       </button>
     </div>
   );

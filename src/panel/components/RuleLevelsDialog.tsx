@@ -6,6 +6,7 @@ import { copyText } from '../copy';
 import { saveRuleLevels } from '../settings/ruleLevels';
 import type { SessionStore } from '../store/sessionStore';
 import { Modal } from './Modal';
+import { tr } from '../../i18n/i18n';
 
 const CHOICES: [Severity | 'off' | '', string][] = [
   ['', 'its own'],
@@ -34,14 +35,14 @@ export function RuleLevelsDialog({ store, onClose }: { store: SessionStore; onCl
   const ids = Object.keys(RULES).filter((id) => !q || id.includes(q) || RULES[id]!.spec.toLowerCase().includes(q));
   const changed = Object.keys(levels).length;
   return (
-    <Modal title="Rule severities" testId="rule-levels" wide onClose={onClose}>
+    <Modal title={tr('ruleLevelsDialog.ruleSeverities')} testId="rule-levels" wide onClose={onClose}>
       <p class="muted">
-        As <code>agui.config.json</code>'s <code>rules</code> set them for the CLI. {changed > 0 ? `${changed} changed.` : 'Every rule at its own severity.'}
+        {tr('ruleLevelsDialog.as')} <code>{tr('ruleLevelsDialog.aguiConfigJson')}</code>{tr('ruleLevelsDialog.s')} <code>{tr('ruleLevelsDialog.rules')}</code> {tr('ruleLevelsDialog.setThemForTheCli')} {changed > 0 ? `${changed} changed.` : tr('ruleLevelsDialog.everyRuleAtItsOwn')}
       </p>
       <div class="pause-add">
-        <input type="search" class="filter" placeholder="Find a rule (id or spec section)" aria-label="Find a rule" value={filter.value} onInput={(e) => (filter.value = (e.currentTarget as HTMLInputElement).value)} />
+        <input type="search" class="filter" placeholder={tr('ruleLevelsDialog.findARuleIdOr')} aria-label={tr('ruleLevelsDialog.findARule')} value={filter.value} onInput={(e) => (filter.value = (e.currentTarget as HTMLInputElement).value)} />
         <button type="button" class="button" disabled={changed === 0} onClick={() => set({})}>
-          Reset all
+          {tr('ruleLevelsDialog.resetAll')}
         </button>
         <button
           type="button"
@@ -52,7 +53,7 @@ export function RuleLevelsDialog({ store, onClose }: { store: SessionStore; onCl
           }}
           data-testid="rule-levels-copy"
         >
-          {copied.value ? 'Copied' : 'Copy as agui.config.json'}
+          {copied.value ? tr('ruleLevelsDialog.copied') : tr('ruleLevelsDialog.copyAsAguiConfigJson')}
         </button>
       </div>
       <div class="rule-levels">

@@ -1,6 +1,7 @@
 import { useSignal } from '@preact/signals';
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
+import { tr } from '../../i18n/i18n';
 
 /** Below this width the timeline goes above the inspector, as the Network panel does when docked narrow. */
 const NARROW = 720;
@@ -61,7 +62,7 @@ export function Split({ first, second }: { first: ComponentChildren; second: Com
         class="splitter"
         role="separator"
         tabIndex={0}
-        aria-label="Resize the timeline and the inspector"
+        aria-label={tr('split.resizeTheTimelineAndThe')}
         aria-orientation={vertical.value ? 'horizontal' : 'vertical'}
         aria-valuemin={15}
         aria-valuemax={85}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { type KnownTab, listTabs } from '../bridge';
+import { tr } from '../../i18n/i18n';
 
 /** Shown when the panel page is opened on its own, without ?tabId: pick the tab to inspect. */
 export function TabPicker() {
@@ -9,12 +10,12 @@ export function TabPicker() {
   }, []);
   return (
     <div class="tab-picker">
-      <h2>AG-UI DevTools</h2>
-      <p>Open this panel from DevTools (the "AG-UI" tab), or pick a tab to inspect:</p>
+      <h2>{tr('tabPicker.agUiDevtools')}</h2>
+      <p>{tr('tabPicker.openThisPanelFromDevtools')}</p>
       {tabs === null ? (
-        <p class="muted">Loading…</p>
+        <p class="muted">{tr('tabPicker.loading')}</p>
       ) : tabs.length === 0 ? (
-        <p class="muted">No tab has loaded a page since the extension started.</p>
+        <p class="muted">{tr('tabPicker.noTabHasLoadedA')}</p>
       ) : (
         <ul>
           {tabs.map((tab) => (
@@ -22,9 +23,7 @@ export function TabPicker() {
               <a href={`?tabId=${tab.tabId}`} data-tab-id={tab.tabId} data-url={tab.url}>
                 {tab.url || `(tab ${tab.tabId})`}
               </a>{' '}
-              <span class="muted">
-                tab {tab.tabId} · {tab.records} records
-              </span>
+              <span class="muted">{tr('tabPicker.tabRecords', { tabId: tab.tabId, records: tab.records })}</span>
             </li>
           ))}
         </ul>

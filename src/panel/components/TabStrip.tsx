@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { overflowedTabs } from '../derive/tabFit';
 import { compact, num } from './format';
+import { tr } from '../../i18n/i18n';
 
 export interface TabSpec<Id extends string> {
   id: Id;
@@ -89,7 +90,7 @@ export function TabStrip<Id extends string>({
   const moreCount = more.reduce((n, t) => n + (t.count ?? 0), 0);
   return (
     <nav class="tabs" ref={nav}>
-      <div role="tablist" aria-label="Inspector views" class="tablist" onKeyDown={onKeyDown}>
+      <div role="tablist" aria-label={tr('tabStrip.inspectorViews')} class="tablist" onKeyDown={onKeyDown}>
         {tabs.map((t, i) => (
           <button
             type="button"
@@ -116,8 +117,8 @@ export function TabStrip<Id extends string>({
             class="tab-more-button"
             aria-haspopup="menu"
             aria-expanded={open}
-            aria-label={`More tabs: ${more.map((t) => t.label).join(', ')}`}
-            title={`More tabs: ${more.map((t) => t.label).join(', ')}`}
+            aria-label={tr('tabStrip.moreTabsList', { tabs: more.map((t) => t.label).join(', ') })}
+            title={tr('tabStrip.moreTabsList', { tabs: more.map((t) => t.label).join(', ') })}
             data-testid="more-tabs"
             onClick={() => setOpen(!open)}
           >
@@ -167,7 +168,7 @@ function TabMenu<Id extends string>({ tabs, onSelect, onClose }: { tabs: readonl
     <div
       role="menu"
       class="tab-menu"
-      aria-label="More tabs"
+      aria-label={tr('tabStrip.moreTabs')}
       ref={menu}
       onKeyDown={(e) => {
         const items = [...e.currentTarget.querySelectorAll<HTMLElement>('[role=menuitem]')];

@@ -4,6 +4,7 @@ import type { ExportChoice } from './ExportDialog';
 import type { SessionStore } from '../store/sessionStore';
 import { CATEGORIES, type Category } from './category';
 import { counted, num } from './format';
+import { type MessageKey, tr, trn } from '../../i18n/i18n';
 
 export interface ToolbarActions {
   onClear(): void;
@@ -23,23 +24,24 @@ export interface ToolbarActions {
 
 const droppedTitle = ({ page, extension }: { page: number; extension: number }): string =>
   [
-    page > 0 && `${page} dropped in the page by its capture buffer (it keeps ${num(PAGE_MAX_EVENTS)} events or ${PAGE_MAX_BYTES / 1024 / 1024} MiB until a panel asks, and no event over ${MAX_EVENT_BYTES / 1024 / 1024} MiB)`,
-    extension > 0 && `${extension} dropped by the extension's buffer for this tab (${num(TAB_MAX_EVENTS)} events or ${TAB_MAX_BYTES / 1024 / 1024} MiB) before this panel asked for them`,
+    page > 0 && tr('toolbar.droppedInPage', { page, events: num(PAGE_MAX_EVENTS), mib: PAGE_MAX_BYTES / 1024 / 1024, eventMib: MAX_EVENT_BYTES / 1024 / 1024 }),
+    extension > 0 && tr('toolbar.droppedInExtension', { extension, events: num(TAB_MAX_EVENTS), mib: TAB_MAX_BYTES / 1024 / 1024 }),
   ]
     .filter(Boolean)
-    .join('; ') + '. Checks that need the dropped events are skipped.';
+    .join('; ') + tr('toolbar.droppedSkipped');
 
-const FILTER_HELP: [string, string][] = [
-  ['word', 'the type, an id or the content contains it'],
-  ['"two words"', 'a phrase'],
-  ['type:STATE_DELTA', 'the event type (part of it is enough)'],
-  ['run:abc  thread:t1', 'events of a run, of a conversation'],
-  ['tool:get_weather', 'events of a tool call, by name or id'],
-  ['messageId:m1', 'any other field of the event'],
-  ['-word  -type:CUSTOM', 'leave out what matches'],
-  ['/^TOOL_CALL_/', 'a regular expression ("/a b/" with spaces)'],
-  ['type:A|B  type:A,B', 'either (inside a key)'],
-  ['a b', 'both (a space is "and")'],
+/** The filter's syntax (as typed, not translated) and what it means. */
+const FILTER_HELP: [string, MessageKey][] = [
+  ['word', 'filterHelp.word'],
+  ['"two words"', 'filterHelp.phrase'],
+  ['type:STATE_DELTA', 'filterHelp.type'],
+  ['run:abc  thread:t1', 'filterHelp.run'],
+  ['tool:get_weather', 'filterHelp.tool'],
+  ['messageId:m1', 'filterHelp.field'],
+  ['-word  -type:CUSTOM', 'filterHelp.exclude'],
+  ['/^TOOL_CALL_/', 'filterHelp.regex'],
+  ['type:A|B  type:A,B', 'filterHelp.either'],
+  ['a b', 'filterHelp.both'],
 ];
 
 /** Picks one conversation or one run to follow alone. */
@@ -52,23 +54,22 @@ function ScopePicker({ store }: { store: SessionStore }) {
   return (
     <select
       class="scope"
-      aria-label="Thread or run"
-      title="Follow one conversation (thread) or one run alone"
+      aria-label={tr('toolbar.threadOrRun')}
+      title={tr('toolbar.followOneConversationThreadOr')}
       value={value}
       onChange={(e) => {
         const v = (e.currentTarget as HTMLSelectElement).value;
         store.scope.value = v === '' ? null : v.startsWith('thread:') ? { kind: 'thread', lane: v.slice(7) } : { kind: 'run', key: Number(v.slice(4)) };
       }}
     >
-      <option value="">All threads and runs</option>
+      <option value="">{tr('toolbar.allThreadsAndRuns')}</option>
       {lanes.map((lane) => (
-        <optgroup key={lane} label={`thread ${lane}`}>
-          <option value={`thread:${lane}`}>thread {lane} (all its runs)</option>
+        <optgroup key={lane} label={tr('toolbar.thread', { lane })}>
+          <option value={`thread:${lane}`}>{tr('toolbar.threadAllItsRuns', { lane })}</option>
           {runs
             .filter((r) => r.lane === lane)
             .map((r) => (
-              <option key={r.key} value={`run:${r.key}`}>
-                run {r.runId} · {r.status}
+              <option key={r.key} value={`run:${r.key}`}>{tr('toolbar.run', { runId: r.runId, status: r.status })}
               </option>
             ))}
         </optgroup>
@@ -82,24 +83,24 @@ export function Toolbar({ store, actions }: { store: SessionStore; actions: Tool
   void store.version.value;
   const streams = store.session.value.streams.size;
   return (
-    <div class="toolbar" role="toolbar" aria-label="Capture and filters">
+    <div class="toolbar" role="toolbar" aria-label={tr('toolbar.captureAndFilters')}>
       <div class="toolbar-row wrap">
-        <button type="button" class="icon-button" title={store.imported.value ? 'Close the imported file' : 'Clear'} aria-label="Clear" onClick={actions.onClear}>
+        <button type="button" class="icon-button" title={store.imported.value ? tr('toolbar.closeTheImportedFile') : tr('toolbar.clear')} aria-label={tr('toolbar.clear')} onClick={actions.onClear}>
           ⊘
         </button>
         {actions.preserveLog && (
-          <label class="check" title="Keep the streams of previous pages when the tab reloads or navigates">
-            <input type="checkbox" checked={actions.preserveLog.on} onChange={actions.preserveLog.toggle} data-testid="preserve-log" /> Preserve log
+          <label class="check" title={tr('toolbar.keepTheStreamsOfPrevious')}>
+            <input type="checkbox" checked={actions.preserveLog.on} onChange={actions.preserveLog.toggle} data-testid="preserve-log" /> {tr('toolbar.preserveLog')}
           </label>
         )}
         <FilterBox store={store} />
-        <label class="check" title="Only events with errors or warnings (combines with the kinds and the filter)">
-          <input type="checkbox" checked={store.onlyProblems.value} onChange={() => (store.onlyProblems.value = !store.onlyProblems.value)} /> Problems
+        <label class="check" title={tr('toolbar.onlyEventsWithErrorsOr')}>
+          <input type="checkbox" checked={store.onlyProblems.value} onChange={() => (store.onlyProblems.value = !store.onlyProblems.value)} /> {tr('toolbar.problems')}
         </label>
         <ScopePicker store={store} />
         <span class="toolbar-group">
-          <label class="button" title="Open a session file, a JSON or JSONL event list, SSE text or a protobuf dump">
-            Import…
+          <label class="button" title={tr('toolbar.openASessionFileA')}>
+            {tr('toolbar.import')}
             <input
               type="file"
               class="visually-hidden"
@@ -112,7 +113,7 @@ export function Toolbar({ store, actions }: { store: SessionStore; actions: Tool
             />
           </label>
           <button type="button" class="button" onClick={() => actions.openExport?.()} disabled={streams === 0} data-testid="export">
-            Export
+            {tr('toolbar.export')}
           </button>
           <button
             type="button"
@@ -120,10 +121,10 @@ export function Toolbar({ store, actions }: { store: SessionStore; actions: Tool
             aria-pressed={store.compare.value !== null}
             onClick={() => (store.compare.value = store.compare.value ? null : {})}
             disabled={store.replay.value.timeline.runs.length === 0}
-            title="Compare two runs, or a run with one of a file: the first divergence, and what differs"
+            title={tr('toolbar.compareTwoRunsOrA')}
             data-testid="compare-open"
           >
-            Compare
+            {tr('toolbar.compare')}
           </button>
           {actions.openReplay && (
             <button
@@ -131,10 +132,10 @@ export function Toolbar({ store, actions }: { store: SessionStore; actions: Tool
               class="button"
               onClick={actions.openReplay}
               disabled={store.replay.value.timeline.runs.length === 0}
-              title="Answer the page's next agent request with a recorded run (no agent needed)"
+              title={tr('toolbar.answerThePageSNext')}
               data-testid="replay-open"
             >
-              Replay to page
+              {tr('toolbar.replayToPage')}
             </button>
           )}
           {actions.pause && (
@@ -143,14 +144,14 @@ export function Toolbar({ store, actions }: { store: SessionStore; actions: Tool
               class="button"
               aria-pressed={actions.pause.armed > 0}
               onClick={actions.pause.open}
-              title={actions.pause.armed > 0 ? `${actions.pause.armed} pause condition${actions.pause.armed === 1 ? '' : 's'} armed for this tab` : "Stop the page's live agent stream before an event you choose"}
+              title={actions.pause.armed > 0 ? trn('toolbar.pauseArmed', actions.pause.armed) : tr('toolbar.stopThePageSLive')}
               data-testid="pause-open"
             >
-              Pause on…{actions.pause.armed > 0 && <span class="tab-count">{actions.pause.armed}</span>}
+              {tr('toolbar.pauseOn')}{actions.pause.armed > 0 && <span class="tab-count">{actions.pause.armed}</span>}
             </button>
           )}
           {actions.openSettings && (
-            <button type="button" class="icon-button" title="Where capture runs" aria-label="Capture settings" onClick={actions.openSettings} data-testid="open-settings">
+            <button type="button" class="icon-button" title={tr('toolbar.whereCaptureRuns')} aria-label={tr('toolbar.captureSettings')} onClick={actions.openSettings} data-testid="open-settings">
               ⚙
             </button>
           )}
@@ -160,12 +161,11 @@ export function Toolbar({ store, actions }: { store: SessionStore; actions: Tool
       <KindChips store={store} />
       {store.imported.value && (
         <div class="toolbar-row imported-row">
-          <span class="imported ellipsis" data-testid="imported" title={store.imported.value.name}>
-            Showing {store.imported.value.name}
+          <span class="imported ellipsis" data-testid="imported" title={store.imported.value.name}>{tr('toolbar.showing', { name: store.imported.value.name })}
           </span>
           {actions.onBackToLive && (
             <button type="button" class="link" onClick={actions.onBackToLive}>
-              back to live capture
+              {tr('toolbar.backToLiveCapture')}
             </button>
           )}
         </div>
@@ -183,10 +183,10 @@ function FilterBox({ store }: { store: SessionStore }) {
       <input
         class={`filter ${filterError ? 'invalid' : ''}`}
         type="search"
-        placeholder="Filter: type:, run:, tool:, -word, /regex/"
-        aria-label="Filter events"
+        placeholder={tr('toolbar.filterTypeRunToolWord')}
+        aria-label={tr('toolbar.filterEvents')}
         aria-invalid={filterError ? 'true' : undefined}
-        title={filterError ?? 'Ctrl+F focuses, Esc clears'}
+        title={filterError ?? tr('toolbar.ctrlFFocusesEscClears')}
         value={store.filter.value}
         onInput={(e) => (store.filter.value = (e.currentTarget as HTMLInputElement).value)}
         onKeyDown={(e) => {
@@ -196,24 +196,24 @@ function FilterBox({ store }: { store: SessionStore }) {
           }
         }}
       />
-      <button type="button" class="icon-button" aria-label="Filter help" aria-expanded={help.value} onClick={() => (help.value = !help.value)}>
+      <button type="button" class="icon-button" aria-label={tr('toolbar.filterHelp')} aria-expanded={help.value} onClick={() => (help.value = !help.value)}>
         ?
       </button>
       {help.value && (
-        <div class="popover" role="dialog" aria-label="Filter syntax" data-testid="filter-help">
+        <div class="popover" role="dialog" aria-label={tr('toolbar.filterSyntax')} data-testid="filter-help">
           <table>
             <tbody>
               {FILTER_HELP.map(([syntax, meaning]) => (
                 <tr key={syntax}>
                   <td>
-                    <code>{syntax}</code>
+                    <code translate={false}>{syntax}</code>
                   </td>
-                  <td>{meaning}</td>
+                  <td>{tr(meaning)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-          <p class="muted">Ctrl/Cmd+F focuses the filter; Esc clears it.</p>
+          <p class="muted">{tr('toolbar.ctrlCmdFFocusesThe')}</p>
         </div>
       )}
     </span>
@@ -230,32 +230,29 @@ function Status({ store }: { store: SessionStore }) {
   return (
     <span class="status" data-testid="status">
       {receiving && (
-        <span class="badge badge-info" data-testid="receiving" title="The panel is still taking in what the page has read (a panel opened late, or a flood): nothing is lost, it is on its way.">
-          receiving {num(receiving.n)} of {num(receiving.of)}
+        <span class="badge badge-info" data-testid="receiving" title={tr('toolbar.thePanelIsStillTaking')}>{tr('toolbar.receivingOf', { n: num(receiving.n), of: num(receiving.of) })}
         </span>
       )}
       {store.dropped.value.total > 0 && (
         <span class="badge badge-warning" data-testid="dropped" title={droppedTitle(store.dropped.value)}>
-          {store.dropped.value.total} older event{store.dropped.value.total === 1 ? '' : 's'} dropped
+          {tr('toolbar.olderEvent', { total: store.dropped.value.total })}{store.dropped.value.total === 1 ? '' : tr('toolbar.s')} {tr('toolbar.dropped')}
         </span>
       )}
       {errors + warnings > 0 && (
-        <button type="button" class="badge-button" onClick={() => (store.tab.value = 'problems')} data-testid="problem-count" title="Show the problems">
+        <button type="button" class="badge-button" onClick={() => (store.tab.value = 'problems')} data-testid="problem-count" title={tr('toolbar.showTheProblems')}>
           {errors > 0 && <span class="badge badge-error">{counted(errors, 'error')}</span>}
           {warnings > 0 && <span class="badge badge-warning">{counted(warnings, 'warning')}</span>}
         </button>
       )}
       <span class="muted streams">
-        {streams} stream{streams === 1 ? '' : 's'}
+        {tr('toolbar.stream', { streams })}{streams === 1 ? '' : tr('toolbar.s')}
       </span>
       {shown !== null && (
         <span class="count shown" data-testid="shown-count">
-          {shown} of
-        </span>
+          {tr('toolbar.of', { shown })}</span>
       )}
       <span class="count" data-testid="event-count">
-        {count} events
-      </span>
+        {tr('toolbar.events', { count })}</span>
     </span>
   );
 }
@@ -273,9 +270,9 @@ function KindChips({ store }: { store: SessionStore }) {
     } else store.only.value = only.size === 1 && only.has(c) ? new Set() : new Set([c]);
   };
   return (
-    <div class="toolbar-row chips" role="group" aria-label="Event kinds (click: only this kind; Ctrl/Cmd-click: add or remove)">
+    <div class="toolbar-row chips" role="group" aria-label={tr('toolbar.eventKindsClickOnlyThis')}>
       <button type="button" class={`chip ${only.size === 0 ? 'on' : ''}`} aria-pressed={only.size === 0} onClick={() => pick(null, false)}>
-        all
+        {tr('toolbar.all')}
       </button>
       {CATEGORIES.map((c) => (
         <button

@@ -6,7 +6,7 @@ test('numbers with thousands separators, counts with their noun, singular for on
   expect(counted(1, 'error')).toBe('1 error');
   expect(counted(0, 'error')).toBe('0 errors');
   expect(counted(12345, 'delta')).toBe('12,345 deltas');
-  expect(counted(2, 'reply', 'replies')).toBe('2 replies');
+  expect(counted(2, 'reply')).toBe('2 replies');
 });
 
 test('badge counts stay short: whole up to 9,999, then k and M', () => {

@@ -1,11 +1,13 @@
-/** Numbers as the panel writes them: one formatter (a `toLocaleString(locale)` call builds a new one each time). */
-const numbers = new Intl.NumberFormat('en');
+import { formatNumber, trn } from '../../i18n/i18n';
 
-/** 12,345. */
-export const num = (n: number): string => numbers.format(n);
+/** 12,345: numbers as the panel's locale writes them (one formatter, made when the locale is set). */
+export const num = (n: number): string => formatNumber(n);
 
-/** "1 event", "12,345 events": a count with its noun, singular for exactly one. */
-export const counted = (n: number, one: string, many = `${one}s`): string => `${num(n)} ${n === 1 ? one : many}`;
+/** The nouns the panel counts (each `count.<noun>.one|other` in the catalogs). */
+export type Noun = 'event' | 'error' | 'warning' | 'delta' | 'message' | 'frame' | 'character' | 'reply';
+
+/** "1 event", "12,345 events" (이벤트 12,345개): a count with its noun, by the locale's plural rules. */
+export const counted = (n: number, noun: Noun): string => trn(`count.${noun}`, n);
 
 /** A count short enough for a badge: 9,999, then 12k, 200k, 1.2M. */
 export const compact = (n: number): string =>

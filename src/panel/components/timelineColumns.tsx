@@ -1,5 +1,6 @@
 import { signal } from '@preact/signals';
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { tr } from '../../i18n/i18n';
 
 /**
  * The timeline's columns, as in the Network panel: a header names them; a column can be shown or hidden (right-click
@@ -143,8 +144,8 @@ export function TimelineHeader({ scrollbar }: { scrollbar: number }) {
           class="icon-button columns-button"
           aria-haspopup="true"
           aria-expanded={menu !== null}
-          aria-label="Columns"
-          title="Show or hide columns (or right-click the header)"
+          aria-label={tr('timelineColumns.columns')}
+          title={tr('timelineColumns.showOrHideColumnsOr')}
           data-testid="columns-button"
           onClick={(e) => {
             const b = (e.currentTarget as HTMLElement).getBoundingClientRect();
@@ -156,14 +157,14 @@ export function TimelineHeader({ scrollbar }: { scrollbar: number }) {
         </button>
       </span>
       {menu && (
-        <div class="columns-menu" role="group" aria-label="Columns" style={{ left: `${Math.max(0, menu.x)}px`, top: `${menu.y}px` }} data-testid="columns-menu">
+        <div class="columns-menu" role="group" aria-label={tr('timelineColumns.columns')} style={{ left: `${Math.max(0, menu.x)}px`, top: `${menu.y}px` }} data-testid="columns-menu">
           {COLUMNS.filter((c) => !c.fixed).map((c) => (
             <label key={c.id}>
-              <input type="checkbox" checked={!state.hidden.includes(c.id)} onChange={() => toggle(c.id)} data-column-toggle={c.id} /> {c.label === '#' ? 'Index (#)' : c.label}
+              <input type="checkbox" checked={!state.hidden.includes(c.id)} onChange={() => toggle(c.id)} data-column-toggle={c.id} /> {c.label === '#' ? tr('timelineColumns.index') : c.label}
             </label>
           ))}
           <button type="button" class="link" onClick={() => (save({ hidden: [], widths: {} }), setMenu(null))}>
-            Reset columns
+            {tr('timelineColumns.resetColumns')}
           </button>
         </div>
       )}

@@ -10,6 +10,7 @@ import { type CompareSource, itemText } from '../../derive/compareView';
 import { diffText } from '../../../engine/compare/textDiff';
 import { JsonTree } from '../JsonTree';
 import { num } from '../format';
+import { tr } from '../../../i18n/i18n';
 
 type DetailTab = 'summary' | 'row' | 'input';
 
@@ -24,7 +25,7 @@ export function CompareDetail({ c, a, b, row }: { c: Comparison; a: CompareSourc
   ];
   return (
     <div class="compare-detail">
-      <div class="tabs" role="tablist" aria-label="Comparison">
+      <div class="tabs" role="tablist" aria-label={tr('compareDetail.comparison')}>
         {tabs.map(([id, label]) => (
           <button key={id} type="button" role="tab" aria-selected={tab.value === id} class={tab.value === id ? 'active' : ''} onClick={() => (tab.value = id)}>
             {label}
@@ -53,11 +54,11 @@ function Summary({ c }: { c: Comparison }) {
   const paths = new Set(c.state.map((o) => o.path));
   return (
     <>
-      <h4>Runs</h4>
+      <h4>{tr('compareDetail.runs')}</h4>
       <RunsTable c={c} />
-      <h4>Messages</h4>
+      <h4>{tr('compareDetail.messages')}</h4>
       {changed.length === 0 ? (
-        <p class="muted">{c.messages.length ? `the same ${num(c.messages.length)} messages` : 'no messages'}</p>
+        <p class="muted">{c.messages.length ? `the same ${num(c.messages.length)} messages` : tr('compareDetail.noMessages')}</p>
       ) : (
         <ul class="compare-messages" data-testid="compare-messages">
           {changed.map((m, i) => (
@@ -70,18 +71,18 @@ function Summary({ c }: { c: Comparison }) {
               )}
               {m.toolCalls?.map((t) => (
                 <div key={t.id} class="muted">
-                  tool call <code>{t.id}</code> {t.status}: {t.nameA ?? ''}
+                  {tr('compareDetail.toolCall')} <code>{t.id}</code> {t.status}: {t.nameA ?? ''}
                   {t.nameB && t.nameB !== t.nameA ? ` → ${t.nameB}` : ''} {t.arguments && <InlineDiff parts={t.arguments} />}
                 </div>
               ))}
             </li>
           ))}
-          {equalMessages > 0 && <li class="muted">and {num(equalMessages)} equal</li>}
+          {equalMessages > 0 && <li class="muted">{tr('compareDetail.andEqual', { equalMessages: num(equalMessages) })}</li>}
         </ul>
       )}
-      <h4>Final state</h4>
+      <h4>{tr('compareDetail.finalState')}</h4>
       {c.state.length === 0 ? (
-        <p class="muted">the same</p>
+        <p class="muted">{tr('compareDetail.theSame')}</p>
       ) : (
         <>
           <ul class="compare-patch" data-testid="state-patch">
@@ -95,14 +96,13 @@ function Summary({ c }: { c: Comparison }) {
           <JsonTree value={c.finalState.b} name="B's final state, what differs from A marked" highlight={paths} />
         </>
       )}
-      <h4>Problems</h4>
+      <h4>{tr('compareDetail.problems')}</h4>
       {c.problems.onlyA.length + c.problems.onlyB.length === 0 ? (
-        <p class="muted">the same on both sides</p>
+        <p class="muted">{tr('compareDetail.theSameOnBothSides')}</p>
       ) : (
         <ul data-testid="compare-problems">
           {[...c.problems.onlyA.map((p) => ['A', p] as const), ...c.problems.onlyB.map((p) => ['B', p] as const)].map(([side, p], i) => (
-            <li key={i}>
-              only in {side}: <span class={`sev sev-${p.severity}`}>{p.severity}</span> <code>{p.ruleId}</code> at #{p.eventIndex}: {p.message}
+            <li key={i}>{tr('compareDetail.onlyIn', { side })}{' '}<span class={`sev sev-${p.severity}`}>{p.severity}</span> <code>{p.ruleId}</code>{' '}{tr('compareDetail.at', { eventIndex: p.eventIndex, message: p.message })}
             </li>
           ))}
         </ul>
@@ -134,18 +134,18 @@ function RunsTable({ c }: { c: Comparison }) {
       <thead>
         <tr>
           <th />
-          <th scope="col">A</th>
-          <th scope="col">B</th>
-          <th scope="col">change</th>
+          <th scope="col">{tr('compareDetail.a')}</th>
+          <th scope="col">{tr('compareDetail.b')}</th>
+          <th scope="col">{tr('compareDetail.change')}</th>
         </tr>
       </thead>
       <tbody>
         {c.runs.map((r, i) => (
           <tr key={`o${i}`}>
-            <th scope="row">outcome{c.runs.length > 1 ? ` (run ${i + 1})` : ''}</th>
+            <th scope="row">{tr('compareDetail.outcome')}{c.runs.length > 1 ? ` (run ${i + 1})` : ''}</th>
             <td>{r.a ? `${r.a.status === 'success' ? 'done' : r.a.status}` : '—'}</td>
             <td>{r.b ? `${r.b.status === 'success' ? 'done' : r.b.status}` : '—'}</td>
-            <td>{r.a?.status !== r.b?.status ? 'changed' : ''}</td>
+            <td>{r.a?.status !== r.b?.status ? tr('compareDetail.changed') : ''}</td>
           </tr>
         ))}
         {line('time to first event', (m) => m.firstEventMs)}
@@ -200,16 +200,16 @@ function OtherMetrics({ a, b, suffix }: { a: MetricsSummary | undefined; b: Metr
 
 /** Both sides as of the selected row: their state and conversation then. */
 function AtRow({ c, a, b, row }: { c: Comparison; a: CompareSource; b: CompareSource; row: Row | undefined }) {
-  if (!row) return <p class="muted">Select a row.</p>;
+  if (!row) return <p class="muted">{tr('compareDetail.selectARow')}</p>;
   const ia = row.op === 'added' ? undefined : c.items.a[row.a];
   const ib = row.op === 'removed' ? undefined : c.items.b[row.b];
   const side = (label: string, source: CompareSource, index: number | undefined) => {
-    if (index === undefined) return <div class="compare-side"><h4>{label}</h4><p class="muted">nothing here: {label === 'A' ? 'only in B' : 'only in A'}</p></div>;
+    if (index === undefined) return <div class="compare-side"><h4>{label}</h4><p class="muted">{tr('compareDetail.nothingHere')} {label === 'A' ? tr('compareDetail.onlyInB') : tr('compareDetail.onlyInA')}</p></div>;
     const view = source.replay.at(index);
     return (
       <div class="compare-side" data-testid={`at-row-${label.toLowerCase()}`}>
         <h4>
-          {label} as of #{index}
+          {tr('compareDetail.asOf', { label, index })}
         </h4>
         <JsonTree value={view.state ?? null} name={`${label}'s state`} />
         <ul class="compare-side-messages">
@@ -225,11 +225,10 @@ function AtRow({ c, a, b, row }: { c: Comparison; a: CompareSource; b: CompareSo
   return (
     <>
       {row.op === 'changed' && (
-        <p class="compare-row-diff" data-testid="row-diff">
-          A #{ia?.indices[0]} · B #{ib?.indices[0]} {ia?.type}: <InlineDiff parts={diffText(itemText(ia, 2000), itemText(ib, 2000))} />
+        <p class="compare-row-diff" data-testid="row-diff">{tr('compareDetail.aB', { value: ia?.indices[0], value2: ib?.indices[0], type: ia?.type })}{' '}<InlineDiff parts={diffText(itemText(ia, 2000), itemText(ib, 2000))} />
         </p>
       )}
-      {row.fields && row.fields.length > 0 && <p>changed: {row.fields.map((f) => <code key={f}>{f} </code>)}</p>}
+      {row.fields && row.fields.length > 0 && <p>{tr('compareDetail.changed2')} {row.fields.map((f) => <code key={f}>{f} </code>)}</p>}
       <div class="compare-sides">
         {side('A', a, ia?.indices[ia.indices.length - 1])}
         {side('B', b, ib?.indices[ib.indices.length - 1])}
@@ -240,7 +239,7 @@ function AtRow({ c, a, b, row }: { c: Comparison; a: CompareSource; b: CompareSo
 
 function Input({ c }: { c: Comparison }) {
   const parts = c.runs.flatMap((r, i) => Object.entries(r.input).filter(([, ops]) => ops.length > 0).map(([part, ops]) => ({ run: i + 1, part, ops })));
-  if (parts.length === 0) return <p class="muted">The clients sent the same input (messages, tools, context, state, forwardedProps, resume), ids matched by order.</p>;
+  if (parts.length === 0) return <p class="muted">{tr('compareDetail.theClientsSentTheSame')}</p>;
   return (
     <ul data-testid="compare-input">
       {parts.map((p, i) => (

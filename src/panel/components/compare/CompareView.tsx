@@ -14,6 +14,7 @@ import { type CompareSource, comparisonOf, defaultPair, differenceStarts, itemTe
 import type { SessionStore } from '../../store/sessionStore';
 import { num } from '../format';
 import { CompareDetail } from './CompareDetail';
+import { tr } from '../../../i18n/i18n';
 
 const ROW_H = 22;
 const OP_LABEL: Record<Row['op'], string> = { equal: 'equal', removed: 'only in A', added: 'only in B', changed: 'changed' };
@@ -67,42 +68,42 @@ export function CompareView({ store, start, onClose }: { store: SessionStore; st
   };
   const first = starts[0];
   return (
-    <section class="compare" aria-label="Compare runs" data-testid="compare">
+    <section class="compare" aria-label={tr('compareView.compareRuns')} data-testid="compare">
       <div class="compare-bar">
-        <SidePicker label="A" source={here} value={a.value} onChange={(v) => ((a.value = v), (at.value = 0))} />
-        <SidePicker label="B" source={bSource} value={b.value} onChange={(v) => ((b.value = v), (at.value = 0))} />
-        <label class="button" title="Compare run A with a run of a file: a session file, HAR, JSONL, SSE or protobuf dump">
-          {file.value ? `B: ${file.value.label}` : 'Compare with a file…'}
+        <SidePicker label={tr('compareView.a')} source={here} value={a.value} onChange={(v) => ((a.value = v), (at.value = 0))} />
+        <SidePicker label={tr('compareView.b')} source={bSource} value={b.value} onChange={(v) => ((b.value = v), (at.value = 0))} />
+        <label class="button" title={tr('compareView.compareRunAWithA')}>
+          {file.value ? `B: ${file.value.label}` : tr('compareView.compareWithAFile')}
           <input type="file" hidden data-testid="compare-file" onChange={(e) => { const f = (e.currentTarget as HTMLInputElement).files?.[0]; if (f) void openFile(f); }} />
         </label>
         {file.value && (
           <button type="button" class="link" onClick={() => ((file.value = null), (b.value = defaultPair(here).b))}>
-            B from this session
+            {tr('compareView.bFromThisSession')}
           </button>
         )}
-        <button type="button" class="icon-button compare-close" aria-label="Close Compare" title="Back to the timeline" onClick={onClose}>
+        <button type="button" class="icon-button compare-close" aria-label={tr('compareView.closeCompare')} title={tr('compareView.backToTheTimeline')} onClick={onClose}>
           ✕
         </button>
       </div>
-      <div class="compare-bar compare-options" role="group" aria-label="Normalization">
-        <label class="check" title="Ids (messageId, toolCallId, runId, threadId, interrupt ids) are matched by their order of first appearance unless checked">
-          <input type="checkbox" checked={exactIds.value} onChange={() => (exactIds.value = !exactIds.value)} /> compare ids by value
+      <div class="compare-bar compare-options" role="group" aria-label={tr('compareView.normalization')}>
+        <label class="check" title={tr('compareView.idsMessageidToolcallidRunidThreadid')}>
+          <input type="checkbox" checked={exactIds.value} onChange={() => (exactIds.value = !exactIds.value)} /> {tr('compareView.compareIdsByValue')}
         </label>
-        <label class="check" title="Text and tool argument deltas are compared joined per message unless checked (a different chunking is then a difference)">
-          <input type="checkbox" checked={deltas.value} onChange={() => (deltas.value = !deltas.value)} /> delta by delta
+        <label class="check" title={tr('compareView.textAndToolArgumentDeltas')}>
+          <input type="checkbox" checked={deltas.value} onChange={() => (deltas.value = !deltas.value)} /> {tr('compareView.deltaByDelta')}
         </label>
-        <label class="check" title="A STATE_SNAPSHOT equal to the one before it (no delta between) is folded into it unless checked">
-          <input type="checkbox" checked={keepSnapshots.value} onChange={() => (keepSnapshots.value = !keepSnapshots.value)} /> every snapshot
+        <label class="check" title={tr('compareView.aStateSnapshotEqualTo')}>
+          <input type="checkbox" checked={keepSnapshots.value} onChange={() => (keepSnapshots.value = !keepSnapshots.value)} /> {tr('compareView.everySnapshot')}
         </label>
         <input
           type="text"
           class="filter compare-ignore"
-          aria-label="Ignore JSON pointers"
-          placeholder="ignore: /cart/total event:/metadata/traceId"
+          aria-label={tr('compareView.ignoreJsonPointers')}
+          placeholder={tr('compareView.ignoreCartTotalEventMetadata')}
           value={ignoreText.value}
           onChange={(e) => (ignoreText.value = (e.currentTarget as HTMLInputElement).value)}
         />
-        <span class="muted" title="Always left out of the comparison">timestamps and rawEvent ignored</span>
+        <span class="muted" title={tr('compareView.alwaysLeftOutOfThe')}>{tr('compareView.timestampsAndRaweventIgnored')}</span>
       </div>
       {fileError.value && (
         <div class="banner banner-error" role="alert">
@@ -139,24 +140,22 @@ function CompareStatus({ c, starts, at, go, first }: { c: Comparison; starts: nu
   return (
     <div class="compare-status" data-testid="compare-status">
       {c.equivalent ? (
-        <span class="badge badge-ok" data-testid="compare-verdict">equivalent</span>
+        <span class="badge badge-ok" data-testid="compare-verdict">{tr('compareView.equivalent')}</span>
       ) : c.firstDivergence ? (
-        <button type="button" class="badge badge-error" data-testid="first-divergence" title="Go to the first divergence" onClick={() => go(first)}>
-          first divergence: A #{c.firstDivergence.a} · B #{c.firstDivergence.b}
+        <button type="button" class="badge badge-error" data-testid="first-divergence" title={tr('compareView.goToTheFirstDivergence')} onClick={() => go(first)}>{tr('compareView.firstDivergenceAB', { a: c.firstDivergence.a, b: c.firstDivergence.b })}
         </button>
       ) : (
-        <span class="badge badge-warning" data-testid="compare-verdict">same events, {c.state.length ? 'other final state' : 'other outcome'}</span>
+        <span class="badge badge-warning" data-testid="compare-verdict">{tr('compareView.sameEvents')} {c.state.length ? tr('compareView.otherFinalState') : tr('compareView.otherOutcome')}</span>
       )}
-      <button type="button" class="icon-button" aria-label="Previous difference" title="Previous difference (p)" disabled={starts.length === 0} onClick={() => go(stepDifference(starts, at, -1))}>
+      <button type="button" class="icon-button" aria-label={tr('compareView.previousDifference')} title={tr('compareView.previousDifferenceP')} disabled={starts.length === 0} onClick={() => go(stepDifference(starts, at, -1))}>
         ▲
       </button>
-      <button type="button" class="icon-button" aria-label="Next difference" title="Next difference (n)" disabled={starts.length === 0} onClick={() => go(stepDifference(starts, at, 1))}>
+      <button type="button" class="icon-button" aria-label={tr('compareView.nextDifference')} title={tr('compareView.nextDifferenceN')} disabled={starts.length === 0} onClick={() => go(stepDifference(starts, at, 1))}>
         ▼
       </button>
       <span class="muted" data-testid="compare-counts">
         {starts.length > 0 && `difference ${index < 0 ? starts.length : index + 1} of ${starts.length} · `}
-        {num(e.equal)} equal · {num(e.changed)} changed · {num(e.removed)} only in A · {num(e.added)} only in B
-        {c.capped && ` · more than ${num(c.maxDifferences)} differences: not aligned after the first divergence`}
+        {tr('compareView.equalChangedOnlyInA', { equal: num(e.equal), changed: num(e.changed), removed: num(e.removed), added: num(e.added) })}{c.capped && ` · more than ${num(c.maxDifferences)} differences: not aligned after the first divergence`}
       </span>
     </div>
   );
@@ -209,11 +208,11 @@ function AlignedRows({ c, at, onSelect }: { c: Comparison; at: number; onSelect(
     );
   }
   return (
-    <div class="compare-rows" ref={ref} role="grid" aria-label="Aligned events" data-testid="compare-rows" onScroll={(e) => (top.value = (e.currentTarget as HTMLDivElement).scrollTop)}>
+    <div class="compare-rows" ref={ref} role="grid" aria-label={tr('compareView.alignedEvents')} data-testid="compare-rows" onScroll={(e) => (top.value = (e.currentTarget as HTMLDivElement).scrollTop)}>
       <div class="crow-head" role="row">
         <span class="cmark" />
-        <span class="cside">A</span>
-        <span class="cside">B</span>
+        <span class="cside">{tr('compareView.a')}</span>
+        <span class="cside">{tr('compareView.b')}</span>
       </div>
       <div class="crows" style={{ height: `${c.rows.length * ROW_H}px` }}>
         {rows}

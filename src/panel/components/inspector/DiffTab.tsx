@@ -3,6 +3,7 @@ import type { SessionStore } from '../../store/sessionStore';
 import { JsonTree } from '../JsonTree';
 import { LongText } from '../LongText';
 import { visibleText } from '../Visible';
+import { tr } from '../../../i18n/i18n';
 
 const show = (v: unknown) => {
   // A huge string is cut before it is quoted.
@@ -16,20 +17,20 @@ export function DiffTab({ store, index }: { store: SessionStore; index: number }
   const none = effect.state.length === 0 && effect.messages.length === 0;
   return (
     <div class="tab-body" data-testid="diff-tab">
-      <h3>What event #{index} changed</h3>
-      <p class="muted">Conversation {effect.lane}</p>
-      {none && !effect.patchFailure && <p class="muted">Nothing: this event changed neither the messages nor the state.</p>}
+      <h3>{tr('diffTab.whatEventChanged', { index })}</h3>
+      <p class="muted">{tr('diffTab.conversation', { lane: effect.lane })}</p>
+      {none && !effect.patchFailure && <p class="muted">{tr('diffTab.nothingThisEventChangedNeither')}</p>}
       {effect.patchFailure && (
         <section class="patch-failure" data-testid="patch-failure">
-          <h4>State: the delta was refused</h4>
+          <h4>{tr('diffTab.stateTheDeltaWasRefused')}</h4>
           <p class="error-text">{effect.patchFailure.reason}</p>
           <table class="diff">
             <thead>
               <tr>
                 <th>#</th>
-                <th>op</th>
-                <th>path</th>
-                <th>status</th>
+                <th>{tr('diffTab.op')}</th>
+                <th>{tr('diffTab.path')}</th>
+                <th>{tr('diffTab.status')}</th>
               </tr>
             </thead>
             <tbody>
@@ -39,30 +40,29 @@ export function DiffTab({ store, index }: { store: SessionStore; index: number }
                   <td>{o.op}</td>
                   <td>
                     <code>{visibleText(o.path)}</code>
-                    {o.from !== undefined && <span class="muted"> from {o.from}</span>}
+                    {o.from !== undefined && <span class="muted">{' '}{tr('diffTab.from', { from: o.from })}</span>}
                   </td>
-                  <td>{o.status === 'rolled back' ? 'applied, then rolled back' : o.status}</td>
+                  <td>{o.status === 'rolled back' ? tr('diffTab.appliedThenRolledBack') : o.status}</td>
                 </tr>
               ))}
             </tbody>
           </table>
           <p class="muted">
-            The document at <code>{effect.patchFailure.context.path || '(root)'}</code>, the nearest part of the failing path that exists, before this
-            event:
+            {tr('diffTab.theDocumentAt')} <code>{effect.patchFailure.context.path || tr('diffTab.root')}</code>{tr('diffTab.theNearestPartOfThe')}
           </p>
           <JsonTree value={effect.patchFailure.context.value} open={1} tools={false} />
         </section>
       )}
       {effect.state.length > 0 && (
         <section>
-          <h4>State</h4>
+          <h4>{tr('diffTab.state')}</h4>
           <table class="diff">
             <thead>
               <tr>
-                <th>op</th>
-                <th>path</th>
-                <th>before</th>
-                <th>after</th>
+                <th>{tr('diffTab.op')}</th>
+                <th>{tr('diffTab.path')}</th>
+                <th>{tr('diffTab.before')}</th>
+                <th>{tr('diffTab.after')}</th>
               </tr>
             </thead>
             <tbody>
@@ -70,9 +70,9 @@ export function DiffTab({ store, index }: { store: SessionStore; index: number }
                 <tr key={i} class={`op-${c.op}`}>
                   <td>{c.op}</td>
                   <td>
-                    <code>{c.path || '(root)'}</code>
+                    <code>{c.path || tr('diffTab.root')}</code>
                     {c.at && <span class="muted"> → {c.at}</span>}
-                    {c.from !== undefined && <span class="muted"> from {c.from || '(root)'}</span>}
+                    {c.from !== undefined && <span class="muted"> {tr('diffTab.from2')} {c.from || tr('diffTab.root')}</span>}
                   </td>
                   <td class="before">{c.hadBefore ? show(c.before) : <span class="muted">—</span>}</td>
                   <td class="after">{c.hasAfter ? show(c.after) : <span class="muted">—</span>}</td>
@@ -80,12 +80,12 @@ export function DiffTab({ store, index }: { store: SessionStore; index: number }
               ))}
             </tbody>
           </table>
-          {effect.stateTruncated > 0 && <p class="muted">…and {effect.stateTruncated} more changes.</p>}
+          {effect.stateTruncated > 0 && <p class="muted">{tr('diffTab.andMoreChanges', { stateTruncated: effect.stateTruncated })}</p>}
         </section>
       )}
       {effect.messages.length > 0 && (
         <section>
-          <h4>Messages</h4>
+          <h4>{tr('diffTab.messages')}</h4>
           <ul class="plain">
             {effect.messages.map((m, i) => (
               <li key={i} class={`msg-change ${m.kind}`}>
@@ -99,7 +99,7 @@ export function DiffTab({ store, index }: { store: SessionStore; index: number }
                 {m.argsAppended?.map((a) => (
                   <span key={a.toolCallId}>
                     {' '}
-                    {a.added ? 'new tool call' : 'args'} <code>{visibleText(a.name)}</code> + <mark class="appended"><LongText text={a.text} limit={2000} inline /></mark>
+                    {a.added ? tr('diffTab.newToolCall') : tr('diffTab.args')} <code>{visibleText(a.name)}</code> + <mark class="appended"><LongText text={a.text} limit={2000} inline /></mark>
                   </span>
                 ))}
                 {m.fields && <span class="muted"> ({m.fields.join(', ')})</span>}

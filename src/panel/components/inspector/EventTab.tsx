@@ -12,6 +12,7 @@ import { InterruptCard, ResumeSummary } from './InterruptCard';
 import { ProblemList } from './ProblemsTab';
 import { ReasoningBlock } from './ReasoningBlock';
 import { num } from '../format';
+import { tr } from '../../../i18n/i18n';
 
 /**
  * Another event opens at its top (its title and fields), not where the previous one was scrolled to. Only a tab
@@ -61,14 +62,14 @@ export function EventTab({ store, index }: { store: SessionStore; index: number 
     <div class="tab-body" data-testid="event-tab" ref={body} onScroll={onScroll}>
       <h3>
         #{index} {typeLabel(frame.event)}
-        {!frame.reducible && <span class="badge badge-warning">not replayed</span>}
+        {!frame.reducible && <span class="badge badge-warning">{tr('eventTab.notReplayed')}</span>}
       </h3>
       {frame.diagnostics.length > 0 && (
         <ul class="diagnostics">
           {frame.diagnostics.map((d, i) => (
             <li key={i} class={`diag diag-${d.severity}`}>
               <span class="diag-code">{d.code}</span> {d.path ? <code>{formatPath(d.path)}</code> : null} {d.message}
-              {d.offset !== undefined ? <span class="muted"> (byte {d.offset})</span> : null}
+              {d.offset !== undefined ? <span class="muted">{' '}{tr('eventTab.byte', { offset: d.offset })}</span> : null}
             </li>
           ))}
         </ul>
@@ -86,13 +87,13 @@ export function EventTab({ store, index }: { store: SessionStore; index: number 
       {problems.length > 0 && <ProblemList store={store} problems={problems} />}
       {frame.event !== undefined && (
         <section>
-          <h4>Fields</h4>
+          <h4>{tr('eventTab.fields')}</h4>
           <JsonTree value={frame.event} open={2} />
         </section>
       )}
       {synthesized.length > 0 && (
         <section>
-          <h4>Expanded into</h4>
+          <h4>{tr('eventTab.expandedInto')}</h4>
           <ul class="plain">
             {synthesized.map((s, i) => (
               <li key={i}>
@@ -103,7 +104,7 @@ export function EventTab({ store, index }: { store: SessionStore; index: number 
         </section>
       )}
       <section>
-        <h4>Raw {frame.format === 'proto' ? 'bytes' : frame.format === 'sse' ? 'SSE data' : 'message'}</h4>
+        <h4>{tr('eventTab.raw')} {frame.format === 'proto' ? tr('eventTab.bytes') : frame.format === 'sse' ? tr('eventTab.sseData') : tr('eventTab.message')}</h4>
         {frame.sse && (
           <p class="muted">
             {Object.entries(frame.sse)
@@ -113,44 +114,42 @@ export function EventTab({ store, index }: { store: SessionStore; index: number 
         )}
         <LongText className="raw" text={frame.raw} limit={4000} />
         {frame.range && (
-          <p class="muted">
-            Bytes {frame.range[0]}–{frame.range[1]} of the stream
-          </p>
+          <p class="muted">{tr('eventTab.bytesOfTheStream', { value: frame.range[0], value2: frame.range[1] })}</p>
         )}
       </section>
       {stream && (
         <section>
-          <h4>Stream</h4>
+          <h4>{tr('eventTab.stream')}</h4>
           <dl class="kv">
-            <dt>Request</dt>
+            <dt>{tr('eventTab.request')}</dt>
             <dd>
               {stream.method} <Visible text={stream.url} />
             </dd>
-            <dt>Status</dt>
+            <dt>{tr('eventTab.status')}</dt>
             <dd>
               {stream.status} {stream.statusText}
             </dd>
-            <dt>Transport</dt>
+            <dt>{tr('eventTab.transport')}</dt>
             <dd>
               {stream.transport} · {stream.format}
             </dd>
-            <dt>Frame</dt>
+            <dt>{tr('eventTab.frame')}</dt>
             <dd>
               <Visible text={stream.frameUrl} />
             </dd>
-            <dt>Received</dt>
+            <dt>{tr('eventTab.received')}</dt>
             <dd>{new Date(frame.t).toISOString()}</dd>
             {stream.error && (
               <>
-                <dt>Ended with</dt>
+                <dt>{tr('eventTab.endedWith')}</dt>
                 <dd class="error-text">{stream.error}</dd>
               </>
             )}
             {stream.endedByNavigation && (
               <>
-                <dt>Ended</dt>
+                <dt>{tr('eventTab.ended')}</dt>
                 <dd class="error-text" data-testid="ended-by-navigation">
-                  by navigation: the page went away while the stream was open
+                  {tr('eventTab.byNavigationThePageWent')}
                 </dd>
               </>
             )}
@@ -158,23 +157,21 @@ export function EventTab({ store, index }: { store: SessionStore; index: number 
           {stream.replay !== undefined && (
             <p>
               <span class="badge badge-info" data-testid="replayed">
-                replayed
+                {tr('eventTab.replayed')}
               </span>{' '}
-              answered by AG-UI DevTools from an armed replay rule, not by the agent
+              {tr('eventTab.answeredByAgUiDevtools')}
             </p>
           )}
           {stream.note && <p class="muted">{stream.note}</p>}
-          <Headers title="Request headers" list={stream.requestHeaders} />
-          <Headers title="Response headers" list={stream.responseHeaders} />
+          <Headers title={tr('eventTab.requestHeaders')} list={stream.requestHeaders} />
+          <Headers title={tr('eventTab.responseHeaders')} list={stream.responseHeaders} />
           {stream.requestBody && (
             <details>
               <summary>
-                Request body
+                {tr('eventTab.requestBody')}
                 {stream.requestBodyBytes !== undefined && (
                   <span class="badge badge-warning" data-testid="body-truncated">
-                    {' '}
-                    truncated: the first 1 MB of {num(stream.requestBodyBytes)} bytes
-                  </span>
+                    {' '}{tr('eventTab.truncatedTheFirst1Mb', { requestBodyBytes: num(stream.requestBodyBytes) })}</span>
                 )}
               </summary>
               <RequestBody body={stream.requestBody} />

@@ -3,6 +3,7 @@ import type { RunEntity } from '../../../engine/replay/timeline';
 import type { SessionStore } from '../../store/sessionStore';
 import { JsonTree } from '../JsonTree';
 import { Visible } from '../Visible';
+import { tr } from '../../../i18n/i18n';
 
 const duration = (ms: number) => {
   const abs = Math.abs(ms);
@@ -12,8 +13,8 @@ const duration = (ms: number) => {
 
 /** A JSON Schema as a reader would write it: the type, then each property with its type, whether it is required, its enum and description. */
 export function SchemaView({ schema, depth = 0 }: { schema: unknown; depth?: number }) {
-  if (schema === true) return <span class="muted">anything</span>;
-  if (schema === false) return <span class="error-text">nothing is allowed</span>;
+  if (schema === true) return <span class="muted">{tr('interruptCard.anything')}</span>;
+  if (schema === false) return <span class="error-text">{tr('interruptCard.nothingIsAllowed')}</span>;
   if (!schema || typeof schema !== 'object' || depth > 6) return <code>{JSON.stringify(schema)}</code>;
   const s = schema as Record<string, unknown>;
   const type = Array.isArray(s.type) ? s.type.join(' | ') : typeof s.type === 'string' ? s.type : s.enum ? 'one of' : 'any';
@@ -29,7 +30,7 @@ export function SchemaView({ schema, depth = 0 }: { schema: unknown; depth?: num
           {props.map(([name, sub]) => (
             <li key={name}>
               <code>{name}</code>
-              {required.has(name) ? <span class="badge badge-warning">required</span> : <span class="muted"> optional</span>}: <SchemaView schema={sub} depth={depth + 1} />
+              {required.has(name) ? <span class="badge badge-warning">{tr('interruptCard.required')}</span> : <span class="muted"> {tr('interruptCard.optional')}</span>}: <SchemaView schema={sub} depth={depth + 1} />
             </li>
           ))}
         </ul>
@@ -37,7 +38,7 @@ export function SchemaView({ schema, depth = 0 }: { schema: unknown; depth?: num
       {s.items !== undefined && (
         <span>
           {' '}
-          of <SchemaView schema={s.items} depth={depth + 1} />
+          {tr('interruptCard.of')} <SchemaView schema={s.items} depth={depth + 1} />
         </span>
       )}
     </span>
@@ -58,12 +59,11 @@ export function InterruptCard({ store, run, index }: { store: SessionStore; run:
   const resumerKey = t.resumersOf(run.key)[0];
   const resumer = resumerKey === undefined ? undefined : t.runs[resumerKey];
   const unknown = resumerKey === undefined ? [] : t.entitiesOf(resumerKey).resumes.filter((r) => r.verdict === 'unknown-id').map((r) => r.entry);
-  const later = (at: number) => (at > index ? <span class="badge badge-info">later, at #{at}</span> : null);
+  const later = (at: number) => (at > index ? <span class="badge badge-info">{tr('interruptCard.laterAt', { at })}</span> : null);
   const jump = (i: number) => store.select(i, 'event');
   return (
     <section class="interrupt-card" data-testid="interrupt-card" aria-label={`Interrupts of run ${run.runId}`}>
-      <h4>
-        Run {run.runId} is waiting for the user: {entities.length} interrupt{entities.length === 1 ? '' : 's'}
+      <h4>{tr('interruptCard.runIsWaitingForThe', { runId: run.runId, length: entities.length })}{entities.length === 1 ? '' : tr('interruptCard.s')}
       </h4>
       {entities.map((e) => {
         const i = e.interrupt;
@@ -74,7 +74,7 @@ export function InterruptCard({ store, run, index }: { store: SessionStore; run:
           <div class="interrupt" key={i.id} data-interrupt-id={i.id}>
             <div>
               <code>{i.id}</code> <span class="badge badge-warning">{i.reason}</span>
-              {i.subagentRunId && <span class="badge badge-info">subagent {i.subagentRunId}</span>}
+              {i.subagentRunId && <span class="badge badge-info">{tr('interruptCard.subagent', { subagentRunId: i.subagentRunId })}</span>}
             </div>
             {i.message && (
               <p class="interrupt-message">
@@ -84,7 +84,7 @@ export function InterruptCard({ store, run, index }: { store: SessionStore; run:
             <dl class="kv">
               {i.toolCallId && (
                 <>
-                  <dt>tool call</dt>
+                  <dt>{tr('interruptCard.toolCall')}</dt>
                   <dd>
                     {call ? (
                       <button type="button" class="link" onClick={() => jump(call.start)}>
@@ -98,7 +98,7 @@ export function InterruptCard({ store, run, index }: { store: SessionStore; run:
               )}
               {i.responseSchema !== undefined && (
                 <>
-                  <dt>answer</dt>
+                  <dt>{tr('interruptCard.answer')}</dt>
                   <dd data-testid="response-schema">
                     <SchemaView schema={i.responseSchema} />
                   </dd>
@@ -106,12 +106,12 @@ export function InterruptCard({ store, run, index }: { store: SessionStore; run:
               )}
               {i.expiresAt && (
                 <>
-                  <dt>expires</dt>
+                  <dt>{tr('interruptCard.expires')}</dt>
                   <dd>
                     {i.expiresAt}{' '}
                     {v.leftAtRaiseMs !== undefined && (
                       <span class={v.leftAtRaiseMs < 0 ? 'error-text' : 'muted'} data-testid="interrupt-expiry">
-                        ({v.leftAtRaiseMs < 0 ? `already expired ${duration(-v.leftAtRaiseMs)} before` : `${duration(v.leftAtRaiseMs)} left when`} the run ended)
+                        ({v.leftAtRaiseMs < 0 ? `already expired ${duration(-v.leftAtRaiseMs)} before` : `${duration(v.leftAtRaiseMs)} left when`} {tr('interruptCard.theRunEnded')}
                       </span>
                     )}
                   </dd>
@@ -119,17 +119,17 @@ export function InterruptCard({ store, run, index }: { store: SessionStore; run:
               )}
               {i.metadata !== undefined && (
                 <>
-                  <dt>metadata</dt>
+                  <dt>{tr('interruptCard.metadata')}</dt>
                   <dd>
                     <JsonTree value={i.metadata} open={1} tools={false} />
                   </dd>
                 </>
               )}
-              <dt>answered</dt>
+              <dt>{tr('interruptCard.answered')}</dt>
               <dd data-testid="interrupt-resolution">
                 {answer && e.resolvedAt !== undefined ? (
                   <span>
-                    <span class={`status status-${answer.status}`}>{answer.status}</span> by run{' '}
+                    <span class={`status status-${answer.status}`}>{answer.status}</span> {tr('interruptCard.byRun')}{' '}
                     <button type="button" class="link" onClick={() => jump(e.resolvedAt!)}>
                       {t.runs[e.resumedRunKey!]?.runId}
                     </button>{' '}
@@ -137,24 +137,24 @@ export function InterruptCard({ store, run, index }: { store: SessionStore; run:
                     {answer.payload !== undefined && (
                       <span>
                         {' '}
-                        payload <code>{JSON.stringify(answer.payload).slice(0, 200)}</code>
+                        {tr('interruptCard.payload')} <code>{JSON.stringify(answer.payload).slice(0, 200)}</code>
                       </span>
                     )}
-                    {v.payload?.fits === true && <span class="ok-text"> · fits the schema</span>}
-                    {v.payload?.fits === false && <span class="error-text"> · does not fit the schema: {v.payload.reason}</span>}
-                    {v.cancelPayload && <span class="error-text"> · a cancelled answer carries no payload</span>}
-                    {v.expired && <span class="error-text"> · resolved after it expired</span>}
+                    {v.payload?.fits === true && <span class="ok-text"> {tr('interruptCard.fitsTheSchema')}</span>}
+                    {v.payload?.fits === false && <span class="error-text">{' '}{tr('interruptCard.doesNotFitTheSchema', { reason: v.payload.reason })}</span>}
+                    {v.cancelPayload && <span class="error-text"> {tr('interruptCard.aCancelledAnswerCarriesNo')}</span>}
+                    {v.expired && <span class="error-text"> {tr('interruptCard.resolvedAfterItExpired')}</span>}
                   </span>
                 ) : v.state === 'missing' && resumer ? (
                   <span class="error-text">
-                    missing from the resume of run{' '}
+                    {tr('interruptCard.missingFromTheResumeOf')}{' '}
                     <button type="button" class="link" onClick={() => jump(resumer.start)}>
                       {resumer.runId}
                     </button>{' '}
                     {later(resumer.start)}
                   </span>
                 ) : (
-                  <span class="status status-running">not yet: no run has resumed this one</span>
+                  <span class="status status-running">{tr('interruptCard.notYetNoRunHas')}</span>
                 )}
               </dd>
             </dl>
@@ -162,9 +162,7 @@ export function InterruptCard({ store, run, index }: { store: SessionStore; run:
         );
       })}
       {unknown.length > 0 && (
-        <p class="error-text">
-          The resume also names {unknown.map((u) => `'${u.interruptId}'`).join(', ')}, which this run did not raise.
-        </p>
+        <p class="error-text">{tr('interruptCard.theResumeAlsoNamesWhich', { value: unknown.map((u) => `'${u.interruptId}'`).join(', ') })}</p>
       )}
     </section>
   );
@@ -179,7 +177,7 @@ export function ResumeSummary({ store, run }: { store: SessionStore; run: RunEnt
   const prior = run.resumes !== undefined ? t.runs[run.resumes] : undefined;
   return (
     <section class="interrupt-card" data-testid="resume-summary">
-      <h4>This run resumes {prior ? `run ${prior.runId}` : 'an interrupted run'}</h4>
+      <h4>{tr('interruptCard.thisRunResumes')} {prior ? `run ${prior.runId}` : tr('interruptCard.anInterruptedRun')}</h4>
       <ul class="plain">
         {resume.map((r) => (
           <li key={r.interruptId}>
@@ -188,8 +186,7 @@ export function ResumeSummary({ store, run }: { store: SessionStore; run: RunEnt
             {prior?.end !== undefined && (
               <>
                 {' '}
-                <button type="button" class="link" onClick={() => store.select(prior.end!, 'event')}>
-                  the interrupt, at #{prior.end}
+                <button type="button" class="link" onClick={() => store.select(prior.end!, 'event')}>{tr('interruptCard.theInterruptAt', { end: prior.end })}
                 </button>
               </>
             )}

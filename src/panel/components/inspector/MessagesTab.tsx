@@ -7,6 +7,7 @@ import { Visible } from '../Visible';
 import { counted, num } from '../format';
 import { EncryptedBadge, ReasoningBlock } from './ReasoningBlock';
 import { UnknownNote } from './UnknownNote';
+import { tr } from '../../../i18n/i18n';
 
 /** Arguments as an export left them when it redacted them (engine/session/redact.ts). */
 const REDACTED = /^«redacted: (\d+) chars»$/;
@@ -30,15 +31,13 @@ function ToolCall({ call, result, ended }: { call: ToolCallEntry; result?: Msg |
         <code class="muted id-code" title={call.id}>
           <Visible text={call.id} />
         </code>
-        {args.state === 'partial' && !ended && <span class="badge badge-info">streaming</span>}
+        {args.state === 'partial' && !ended && <span class="badge badge-info">{tr('messagesTab.streaming')}</span>}
         {redacted ? (
-          <span class="badge badge-info" data-testid="args-redacted" title="Left out of the export this session was read from">
-            arguments redacted ({num(Number(redacted[1]))} characters)
-          </span>
+          <span class="badge badge-info" data-testid="args-redacted" title={tr('messagesTab.leftOutOfTheExport')}>{tr('messagesTab.argumentsRedactedCharacters', { value: num(Number(redacted[1])) })}</span>
         ) : (
           (args.state === 'invalid' || cut) && (
-            <span class="badge badge-error" data-testid="args-invalid" title={cut ? 'TOOL_CALL_END came before the arguments were whole' : args.state === 'invalid' ? args.error : ''}>
-              arguments are not valid JSON{cut ? ': cut off when the call ended' : ''}
+            <span class="badge badge-error" data-testid="args-invalid" title={cut ? tr('messagesTab.toolCallEndCameBefore') : args.state === 'invalid' ? args.error : ''}>
+              {tr('messagesTab.argumentsAreNotValidJson')}{cut ? tr('messagesTab.cutOffWhenTheCall') : ''}
             </span>
           )
         )}
@@ -49,12 +48,12 @@ function ToolCall({ call, result, ended }: { call: ToolCallEntry; result?: Msg |
       {result ? (
         <div class="tool-result">
           <span class="muted">
-            result <code title={result.id}>{result.id}</code>
+            {tr('messagesTab.result')} <code title={result.id}>{result.id}</code>
           </span>{' '}
           <LongText className="raw" text={typeof result.content === 'string' ? result.content : JSON.stringify(result.content, null, 2)} />
         </div>
       ) : (
-        <div class="muted">no result yet</div>
+        <div class="muted">{tr('messagesTab.noResultYet')}</div>
       )}
     </div>
   );
@@ -63,7 +62,7 @@ function ToolCall({ call, result, ended }: { call: ToolCallEntry; result?: Msg |
 function Meta({ value }: { value: unknown }) {
   return (
     <details class="meta">
-      <summary>metadata</summary>
+      <summary>{tr('messagesTab.metadata')}</summary>
       <JsonTree value={value} open={1} />
     </details>
   );
@@ -86,14 +85,13 @@ export function MessagesTab({ store, index }: { store: SessionStore; index: numb
   };
   return (
     <div class="tab-body" data-testid="messages-tab">
-      <h3>
-        Conversation after event #{index} <span class="muted">({counted(view.messages.length, 'message')})</span>
+      <h3>{tr('messagesTab.conversationAfterEvent', { index })} <span class="muted">({counted(view.messages.length, 'message')})</span>
       </h3>
-      <p class="muted">Conversation {view.lane}: what the page's agent holds at this point, as @ag-ui/client reduces it.</p>
+      <p class="muted">{tr('messagesTab.conversationWhatThePageS', { lane: view.lane })}</p>
       <UnknownNote store={store} view={view} what="messages" />
       {view.pendingInterrupts.length > 0 && (
         <div class="interrupt-box" data-testid="pending-interrupts">
-          <b>Waiting for the user:</b>
+          <b>{tr('messagesTab.waitingForTheUser')}</b>
           {view.pendingInterrupts.map((i) => {
             const entity = store.replay.value.timeline.interrupts.findLast((e) => e.interrupt.id === i.id && e.raisedAt <= index);
             const answered = entity?.resolvedAt !== undefined && entity.resolvedAt <= index;
@@ -102,10 +100,7 @@ export function MessagesTab({ store, index }: { store: SessionStore; index: numb
                 <code>{i.id}</code> ({i.reason}){i.message ? `: ${i.message}` : ''}
                 {answered && (
                   <span class="muted">
-                    {' '}
-                    — already {entity!.resolution!.status} by the resume at #{entity!.resolvedAt}: @ag-ui/client keeps an interrupt pending until the next
-                    RUN_FINISHED, so the conversation still lists it here.
-                  </span>
+                    {' '}{tr('messagesTab.alreadyByTheResumeAt', { status: entity!.resolution!.status, resolvedAt: entity!.resolvedAt })}</span>
                 )}
               </div>
             );
@@ -132,11 +127,10 @@ export function MessagesTab({ store, index }: { store: SessionStore; index: numb
                   <Visible text={m.id} />
                 </code>
                 {m.role === 'tool' && (
-                  <span class="badge badge-warning" title="No tool call with this id is in the conversation">
-                    result of {(m as { toolCallId?: string }).toolCallId}
+                  <span class="badge badge-warning" title={tr('messagesTab.noToolCallWithThis')}>{tr('messagesTab.resultOf', { toolCallId: (m as { toolCallId?: string }).toolCallId })}
                   </span>
                 )}
-                {(m as { subagentRunId?: string }).subagentRunId && <span class="badge badge-info">subagent {(m as { subagentRunId?: string }).subagentRunId}</span>}
+                {(m as { subagentRunId?: string }).subagentRunId && <span class="badge badge-info">{tr('messagesTab.subagent', { subagentRunId: (m as { subagentRunId?: string }).subagentRunId })}</span>}
                 {(m as { encryptedValue?: string }).encryptedValue !== undefined && <EncryptedBadge value={(m as { encryptedValue: string }).encryptedValue} subtype="message" />}
                 {m.role === 'activity' && <span class="badge badge-info">{(m as { activityType?: string }).activityType}</span>}
               </div>
@@ -150,7 +144,7 @@ export function MessagesTab({ store, index }: { store: SessionStore; index: numb
             </div>
           );
         })}
-        {view.messages.length === 0 && <p class="muted">No messages yet.</p>}
+        {view.messages.length === 0 && <p class="muted">{tr('messagesTab.noMessagesYet')}</p>}
       </div>
     </div>
   );

@@ -5,6 +5,7 @@ import type { Problem } from '../../../engine/verify/rules';
 import { RULE_PASSAGES, SPEC_SOURCES } from '../../../engine/verify/specPassages';
 import type { SessionStore } from '../../store/sessionStore';
 import { num } from '../format';
+import { tr } from '../../../i18n/i18n';
 
 /** The problems of one event (the Event tab): few, shown whole. */
 export function ProblemList({ store, problems }: { store: SessionStore; problems: readonly Problem[] }) {
@@ -12,12 +13,12 @@ export function ProblemList({ store, problems }: { store: SessionStore; problems
     <ul class="problems">
       {problems.map((p, i) => (
         <li key={i} class={`diag diag-${p.severity}`} data-rule={p.ruleId}>
-          <button type="button" class="link" onClick={() => store.select(p.eventIndex, 'event')} title="Show this event">
+          <button type="button" class="link" onClick={() => store.select(p.eventIndex, 'event')} title={tr('problemsTab.showThisEvent')}>
             #{p.eventIndex}
           </button>{' '}
           <span class="diag-code">{p.ruleId}</span> {p.message}
           <div class="muted spec">
-            {p.reference ? 'The reference client stops the run here. ' : ''}Spec: {p.spec}
+            {p.reference ? tr('problemsTab.theReferenceClientStopsThe') : ''}{tr('problemsTab.spec', { spec: p.spec })}
           </div>
           <SpecPassage ruleId={p.ruleId} />
         </li>
@@ -134,19 +135,19 @@ export function ProblemsTab({ store }: { store: SessionStore }) {
   return (
     <div class="tab-body problems-tab" data-testid="problems-tab">
       <h3>
-        Problems{' '}
+        {tr('problemsTab.problems')}{' '}
         <span class="muted">
-          {errors} errors, {warnings} warnings{notes ? `, ${notes} notes` : ''}
+          {tr('problemsTab.errorsWarnings', { errors, warnings })}{notes ? `, ${notes} notes` : ''}
         </span>{' '}
-        <button type="button" class="link" onClick={() => (levelsOpen.value = true)} title="Turn rules off, or change their severity (as agui.config.json does for the CLI)" data-testid="rule-levels-open">
-          Severities…{Object.keys(store.ruleLevels.value).length > 0 && ` (${Object.keys(store.ruleLevels.value).length} changed)`}
+        <button type="button" class="link" onClick={() => (levelsOpen.value = true)} title={tr('problemsTab.turnRulesOffOrChange')} data-testid="rule-levels-open">
+          {tr('problemsTab.severities')}{Object.keys(store.ruleLevels.value).length > 0 && ` (${Object.keys(store.ruleLevels.value).length} changed)`}
         </button>
       </h3>
       {levelsOpen.value && <RuleLevelsDialog store={store} onClose={() => (levelsOpen.value = false)} />}
       {all.length === 0 ? (
-        <p class="muted">No protocol problems found.</p>
+        <p class="muted">{tr('problemsTab.noProtocolProblemsFound')}</p>
       ) : (
-        <div class="problem-list" ref={ref} role="tree" aria-label="Problems by rule" onScroll={(e) => (scrollTop.value = (e.currentTarget as HTMLDivElement).scrollTop)}>
+        <div class="problem-list" ref={ref} role="tree" aria-label={tr('problemsTab.problemsByRule')} onScroll={(e) => (scrollTop.value = (e.currentTarget as HTMLDivElement).scrollTop)}>
           <div style={{ height: `${total}px`, position: 'relative' }}>
             {shown.map((r) => {
               const row = rows[r]!;
@@ -167,7 +168,7 @@ export function ProblemsTab({ store }: { store: SessionStore }) {
                     title={`${g.spec}${g.reference ? ' · the reference client stops the run at these' : ''}${RULE_PASSAGES[g.ruleId] ? `\n${RULE_PASSAGES[g.ruleId]!.summary}` : ''}`}
                   >
                     <span class="j-arrow">{row.open ? '▾' : '▸'}</span>
-                    <span class={`sev sev-${g.severity}`}>{g.severity === 'info' ? 'note' : g.severity}</span>
+                    <span class={`sev sev-${g.severity}`}>{g.severity === 'info' ? tr('problemsTab.note') : g.severity}</span>
                     <span class="diag-code">{g.ruleId}</span>
                     <span class="count-badge">{num(g.problems.length)}</span>
                     <span class="muted ellipsis">{g.spec}</span>
@@ -188,14 +189,14 @@ export function ProblemsTab({ store }: { store: SessionStore }) {
                   title={p.message}
                 >
                   <div class="ellipsis">
-                    <button type="button" class="link" title="Show this event">
+                    <button type="button" class="link" title={tr('problemsTab.showThisEvent')}>
                       #{p.eventIndex}
                     </button>{' '}
                     {p.message}
                   </div>
                   <div class="muted spec ellipsis">
-                    {p.reference ? 'The reference client stops the run here. ' : ''}
-                    {p.path ? `At ${p.path.join('.')}. ` : ''}Spec: {p.spec}
+                    {p.reference ? tr('problemsTab.theReferenceClientStopsThe') : ''}
+                    {p.path ? `At ${p.path.join('.')}. ` : ''}{tr('problemsTab.spec', { spec: p.spec })}
                   </div>
                 </div>
               );

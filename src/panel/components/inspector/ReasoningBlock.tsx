@@ -3,6 +3,7 @@ import type { SessionStore } from '../../store/sessionStore';
 import { Visible } from '../Visible';
 import { LongText } from '../LongText';
 import { num } from '../format';
+import { tr } from '../../../i18n/i18n';
 
 const ms = (v: number) => (v < 1000 ? `${Math.round(v)} ms` : `${(v / 1000).toFixed(2)} s`);
 const size = (n: number) => (n < 1024 ? `${n} bytes` : `${(n / 1024).toFixed(1)} KB`);
@@ -10,8 +11,7 @@ const size = (n: number) => (n < 1024 ? `${n} bytes` : `${(n / 1024).toFixed(1)}
 /** An encrypted reasoning value: opaque, labelled with its size and subtype, never decoded. */
 export function EncryptedBadge({ value, subtype }: { value: string; subtype: 'message' | 'tool-call' }) {
   return (
-    <span class="badge badge-info encrypted" data-testid="encrypted" title="An encrypted reasoning value: passed back to the model as it came, never read here">
-      🔒 encrypted reasoning · {size(value.length)} · {subtype}
+    <span class="badge badge-info encrypted" data-testid="encrypted" title={tr('reasoningBlock.anEncryptedReasoningValuePassed')}>{tr('reasoningBlock.encryptedReasoning', { length: size(value.length), subtype })}
     </span>
   );
 }
@@ -53,18 +53,18 @@ export function ReasoningBlock({ store, message, index, following }: { store: Se
       }}
     >
       <summary>
-        <span class="role">reasoning</span>{' '}
+        <span class="role">{tr('reasoningBlock.reasoning')}</span>{' '}
         <code class="muted id-code" title={message.id} data-testid="reasoning-id">
           <Visible text={message.id} />
         </code>{' '}
-        <span>{num(text.length)} characters</span>
+        <span>{tr('reasoningBlock.characters', { length: num(text.length) })}</span>
         {duration !== undefined && (
           <span class="muted" data-testid="reasoning-duration">
             {' '}
             · {end === undefined ? `streaming, ${ms(duration)} so far` : ms(duration)}
           </span>
         )}
-        {following && <span class="muted"> · before {following.role} message <code>{following.id}</code></span>}
+        {following && <span class="muted">{' '}{tr('reasoningBlock.beforeMessage', { role: following.role })}{' '}<code>{following.id}</code></span>}
         {encrypted !== undefined && <EncryptedBadge value={encrypted} subtype="message" />}
         {start !== undefined && (
           <button type="button" class="link" onClick={(e) => (e.preventDefault(), store.select(start, 'event'))}>

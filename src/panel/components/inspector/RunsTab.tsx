@@ -7,6 +7,7 @@ import { InterruptCard } from './InterruptCard';
 import { RunsTable } from './RunsTable';
 import { OUTCOME, problemsByRun } from '../../../engine/replay/runRows';
 import { counted } from '../format';
+import { tr } from '../../../i18n/i18n';
 
 const lastOfCall = (c: ToolCallEntity, index: number): number =>
   c.resultAt !== undefined && c.resultAt <= index ? c.resultAt : c.end !== undefined && c.end <= index ? c.end : c.start;
@@ -32,10 +33,9 @@ export function RunsTab({ store, index }: { store: SessionStore; index: number }
       <button type="button" class="link" onClick={() => jump(s.start)}>
         {s.name}
       </button>{' '}
-      <code class="muted">{s.subagentRunId}</code> <span class={`status status-${s.end !== undefined && s.end <= index ? s.status : 'running'}`}>{s.end !== undefined && s.end <= index ? s.status : 'running'}</span>{' '}
+      <code class="muted">{s.subagentRunId}</code> <span class={`status status-${s.end !== undefined && s.end <= index ? s.status : 'running'}`}>{s.end !== undefined && s.end <= index ? s.status : tr('runsTab.running')}</span>{' '}
       <span class="muted">
-        {span(s.start, s.end, index)} · {attributedAt(s, index)} attributed events
-        {s.parentToolCallId ? ` · from tool call ${s.parentToolCallId}` : ''}
+        {tr('runsTab.attributedEvents', { start: span(s.start, s.end, index), s: attributedAt(s, index) })}{s.parentToolCallId ? ` · from tool call ${s.parentToolCallId}` : ''}
       </span>
       {s.error && <div class="error-text">{s.error.message}</div>}
       {childrenOf(s).length > 0 && (
@@ -49,15 +49,15 @@ export function RunsTab({ store, index }: { store: SessionStore; index: number }
   );
   return (
     <div class="tab-body" data-testid="runs-tab" ref={body}>
-      <h3>Runs as of event #{index}</h3>
-      {runs.length === 0 && <p class="muted">No run has started yet.</p>}
+      <h3>{tr('runsTab.runsAsOfEvent', { index })}</h3>
+      {runs.length === 0 && <p class="muted">{tr('runsTab.noRunHasStartedYet')}</p>}
       <RunsTable store={store} index={index} />
       {runs.map((r) => (
         <RunSection key={r.key} store={store} run={r} index={index} current={r === current} />
       ))}
       {roots.length > 0 && (
         <section>
-          <h4>Subagents</h4>
+          <h4>{tr('runsTab.subagents')}</h4>
           <ul class="tree">
             {roots.map((s) => (
               <Sub key={s.subagentRunId + s.start} s={s} />
@@ -67,7 +67,7 @@ export function RunsTab({ store, index }: { store: SessionStore; index: number }
       )}
       {t.reasoning.some((r) => r.start <= index) && (
         <section>
-          <h4>Reasoning</h4>
+          <h4>{tr('runsTab.reasoning')}</h4>
           <ul>
             {t.reasoning
               .filter((r) => r.start <= index)
@@ -77,7 +77,7 @@ export function RunsTab({ store, index }: { store: SessionStore; index: number }
                     {r.messageId}
                   </button>{' '}
                   <span class="muted">{span(r.start, r.end, index)}</span>
-                  {r.encryptedAt?.some((e) => e <= index) && <span class="badge badge-info">encrypted value</span>}
+                  {r.encryptedAt?.some((e) => e <= index) && <span class="badge badge-info">{tr('runsTab.encryptedValue')}</span>}
                 </li>
               ))}
           </ul>
@@ -104,23 +104,22 @@ function RunSection({ store, run: r, index, current }: { store: SessionStore; ru
   return (
     <section key={r.key} class={`run ${current ? 'current' : ''}`} data-run-id={r.runId} data-run-key={r.key}>
       <h4>
-        <button type="button" class="link" onClick={() => jump(last)} data-testid="run-link">
-          run {r.runId}
+        <button type="button" class="link" onClick={() => jump(last)} data-testid="run-link">{tr('runsTab.run', { runId: r.runId })}
         </button>{' '}
         <span class={`status status-${OUTCOME[status]}`}>{OUTCOME[status]}</span>
         {problems.errors > 0 && <span class="badge badge-error" data-testid="run-errors">{counted(problems.errors, 'error')}</span>}
         {problems.warnings > 0 && <span class="badge badge-warning" data-testid="run-warnings">{counted(problems.warnings, 'warning')}</span>}{' '}
-        <span class="muted">thread {r.threadId} · {span(r.start, r.end, index)}</span>
+        <span class="muted">{tr('runsTab.thread', { threadId: r.threadId, start: span(r.start, r.end, index) })}</span>
         {replayAvailable.value && (
           <button
             type="button"
             class="link run-replay"
             aria-label={`Replay run ${r.runId} to page`}
-            title="Answer the page's next agent request with this run"
+            title={tr('runsTab.answerThePageSNext')}
             onClick={() => (replayRequest.value = { runKey: r.key })}
             data-testid="run-replay"
           >
-            ▶ Replay to page
+            {tr('runsTab.replayToPage')}
           </button>
         )}
         {resendAvailable.value && !store.imported.value && store.session.value.streams.get(r.streamId)?.info.requestBody !== undefined && (
@@ -128,32 +127,32 @@ function RunSection({ store, run: r, index, current }: { store: SessionStore; ru
             type="button"
             class="link run-replay"
             aria-label={`Resend run ${r.runId}'s request`}
-            title="Ask the agent again with this run's input, edited (the page does not see the answer)"
+            title={tr('runsTab.askTheAgentAgainWith')}
             onClick={() => (resendRequest.value = { runKey: r.key })}
             data-testid="run-resend"
           >
-            ↻ Resend…
+            {tr('runsTab.resend')}
           </button>
         )}
       </h4>
-      {r.parentRunId && <p class="muted">parent run {r.parentRunId}</p>}
-      {r.resumes !== undefined && <p class="muted">resumes run {t.runs[r.resumes]?.runId}</p>}
-      {r.error && status === 'error' && <p class="error-text">RUN_ERROR: {r.error.message}{r.error.code ? ` (${r.error.code})` : ''}</p>}
+      {r.parentRunId && <p class="muted">{tr('runsTab.parentRun', { parentRunId: r.parentRunId })}</p>}
+      {r.resumes !== undefined && <p class="muted">{tr('runsTab.resumesRun', { runId: t.runs[r.resumes]?.runId })}</p>}
+      {r.error && status === 'error' && <p class="error-text">{tr('runsTab.runError', { message: r.error.message })}{r.error.code ? ` (${r.error.code})` : ''}</p>}
       {r.result !== undefined && status !== 'running' && (
         <details>
-          <summary>result</summary>
+          <summary>{tr('runsTab.result')}</summary>
           <JsonTree value={r.result} />
         </details>
       )}
       {r.usage !== undefined && status !== 'running' && (
         <details>
-          <summary>usage</summary>
+          <summary>{tr('runsTab.usage')}</summary>
           <JsonTree value={r.usage} />
         </details>
       )}
       {steps.length > 0 && (
         <div>
-          <b>Steps</b>{' '}
+          <b>{tr('runsTab.steps')}</b>{' '}
           {steps.map((s, k) => (
             <span key={k} class={`step ${openAt(s, index) ? 'open' : ''}`}>
               {s.name}
@@ -164,7 +163,7 @@ function RunSection({ store, run: r, index, current }: { store: SessionStore; ru
       )}
       {calls.length > 0 && (
         <div>
-          <b>Tool calls</b>
+          <b>{tr('runsTab.toolCalls')}</b>
           <ul>
             {calls.map((c) => (
               <li key={c.toolCallId + c.start} data-tool-call-id={c.toolCallId}>
@@ -176,13 +175,13 @@ function RunSection({ store, run: r, index, current }: { store: SessionStore; ru
                 {c.resultAt !== undefined && c.resultAt <= index ? (
                   <span>
                     {' '}
-                    · result at{' '}
+                    {tr('runsTab.resultAt')}{' '}
                     <button type="button" class="link" onClick={() => jump(c.resultAt!)}>
                       #{c.resultAt}
                     </button>
                   </span>
                 ) : (
-                  <span class="muted"> · no result yet</span>
+                  <span class="muted"> {tr('runsTab.noResultYet')}</span>
                 )}
               </li>
             ))}
@@ -192,7 +191,7 @@ function RunSection({ store, run: r, index, current }: { store: SessionStore; ru
       {status === 'interrupted' && <InterruptCard store={store} run={r} index={index} />}
       {interrupts.length > 0 && status !== 'interrupted' && (
         <div class="interrupt-box">
-          <b>Interrupts</b>
+          <b>{tr('runsTab.interrupts')}</b>
           <ul>
             {interrupts.map((i) => {
               const resolved = i.resolvedAt !== undefined && i.resolvedAt <= index;
@@ -201,14 +200,14 @@ function RunSection({ store, run: r, index, current }: { store: SessionStore; ru
                   <code>{i.interrupt.id}</code> ({i.interrupt.reason}){i.interrupt.message ? `: ${i.interrupt.message}` : ''}{' '}
                   {resolved ? (
                     <span>
-                      → <span class={`status status-${i.resolution!.status}`}>{i.resolution!.status}</span> in run{' '}
+                      → <span class={`status status-${i.resolution!.status}`}>{i.resolution!.status}</span> {tr('runsTab.inRun')}{' '}
                       <button type="button" class="link" onClick={() => jump(i.resolvedAt!)}>
                         {t.runs[i.resumedRunKey!]?.runId}
                       </button>
-                      {i.resolution!.payload !== undefined && <span class="muted"> payload {JSON.stringify(i.resolution!.payload)}</span>}
+                      {i.resolution!.payload !== undefined && <span class="muted">{' '}{tr('runsTab.payload', { payload: JSON.stringify(i.resolution!.payload) })}</span>}
                     </span>
                   ) : (
-                    <span class="status status-running">open</span>
+                    <span class="status status-running">{tr('runsTab.open')}</span>
                   )}
                 </li>
               );

@@ -4,26 +4,27 @@ import { type RunColumn, type RunRow, runRows, sortRuns } from '../../../engine/
 import type { SessionStore } from '../../store/sessionStore';
 import { Visible } from '../Visible';
 import { num as formatNum } from '../format';
+import { type MessageKey, tr } from '../../../i18n/i18n';
 
 const ms = (v: number | undefined, timed: boolean) => (v === undefined || !timed ? '—' : v < 1000 ? `${Math.round(v)} ms` : `${(v / 1000).toFixed(2)} s`);
 const num = (v: number | undefined) => (v === undefined ? '—' : formatNum(v));
 
 /** Columns: what they show, and how soon they go when the panel is narrow (1 stays; 3 goes first). */
-const COLUMNS: { id: RunColumn; label: string; title: string; priority: 1 | 2 | 3; cell(r: RunRow, t0: number): string; numeric?: boolean }[] = [
-  { id: 'runId', label: 'Run', title: 'runId', priority: 1, cell: (r) => r.runId },
-  { id: 'outcome', label: 'Outcome', title: 'done, failed, interrupted, cancelled, running or unfinished', priority: 1, cell: (r) => r.outcome },
-  { id: 'durationMs', label: 'Duration', title: 'To RUN_FINISHED or RUN_ERROR', priority: 1, cell: (r) => ms(r.durationMs, r.timed), numeric: true },
-  { id: 'ttftMs', label: 'TTFT', title: 'Time to the first text token', priority: 1, cell: (r) => ms(r.ttftMs, r.timed), numeric: true },
-  { id: 'errors', label: 'Problems', title: 'Errors and warnings in the run', priority: 1, cell: (r) => (r.errors + r.warnings === 0 ? '0' : `${r.errors}E ${r.warnings}W`), numeric: true },
-  { id: 'events', label: 'Events', title: 'Events of the run (its stream only)', priority: 2, cell: (r) => num(r.events), numeric: true },
-  { id: 'toolCalls', label: 'Tools', title: 'Tool calls', priority: 2, cell: (r) => num(r.toolCalls), numeric: true },
-  { id: 'firstEventMs', label: 'First event', title: 'Time to the first event', priority: 2, cell: (r) => ms(r.firstEventMs, r.timed), numeric: true },
-  { id: 'firstReasoningMs', label: 'Reasoning', title: 'Time to the first reasoning token', priority: 3, cell: (r) => ms(r.firstReasoningMs, r.timed), numeric: true },
-  { id: 'inputTokens', label: 'In', title: 'Input tokens (usage)', priority: 3, cell: (r) => num(r.inputTokens), numeric: true },
-  { id: 'outputTokens', label: 'Out', title: 'Output tokens (usage)', priority: 3, cell: (r) => num(r.outputTokens), numeric: true },
-  { id: 'startedAt', label: 'Start', title: 'When it started, after the first run', priority: 3, cell: (r, t0) => (r.timed ? `+${((r.startedAt - t0) / 1000).toFixed(2)} s` : '—'), numeric: true },
-  { id: 'threadId', label: 'Thread', title: 'threadId', priority: 3, cell: (r) => r.threadId },
-  { id: 'agent', label: 'Agent', title: 'The last part of the request URL', priority: 3, cell: (r) => r.agent },
+const COLUMNS: { id: RunColumn; label: MessageKey; title: MessageKey; priority: 1 | 2 | 3; cell(r: RunRow, t0: number): string; numeric?: boolean }[] = [
+  { id: 'runId', label: 'runsTable.col.runId', title: 'runsTable.col.runId.title', priority: 1, cell: (r) => r.runId },
+  { id: 'outcome', label: 'runsTable.col.outcome', title: 'runsTable.col.outcome.title', priority: 1, cell: (r) => r.outcome },
+  { id: 'durationMs', label: 'runsTable.col.durationMs', title: 'runsTable.col.durationMs.title', priority: 1, cell: (r) => ms(r.durationMs, r.timed), numeric: true },
+  { id: 'ttftMs', label: 'runsTable.col.ttftMs', title: 'runsTable.col.ttftMs.title', priority: 1, cell: (r) => ms(r.ttftMs, r.timed), numeric: true },
+  { id: 'errors', label: 'runsTable.col.errors', title: 'runsTable.col.errors.title', priority: 1, cell: (r) => (r.errors + r.warnings === 0 ? '0' : `${r.errors}E ${r.warnings}W`), numeric: true },
+  { id: 'events', label: 'runsTable.col.events', title: 'runsTable.col.events.title', priority: 2, cell: (r) => num(r.events), numeric: true },
+  { id: 'toolCalls', label: 'runsTable.col.toolCalls', title: 'runsTable.col.toolCalls.title', priority: 2, cell: (r) => num(r.toolCalls), numeric: true },
+  { id: 'firstEventMs', label: 'runsTable.col.firstEventMs', title: 'runsTable.col.firstEventMs.title', priority: 2, cell: (r) => ms(r.firstEventMs, r.timed), numeric: true },
+  { id: 'firstReasoningMs', label: 'runsTable.col.firstReasoningMs', title: 'runsTable.col.firstReasoningMs.title', priority: 3, cell: (r) => ms(r.firstReasoningMs, r.timed), numeric: true },
+  { id: 'inputTokens', label: 'runsTable.col.inputTokens', title: 'runsTable.col.inputTokens.title', priority: 3, cell: (r) => num(r.inputTokens), numeric: true },
+  { id: 'outputTokens', label: 'runsTable.col.outputTokens', title: 'runsTable.col.outputTokens.title', priority: 3, cell: (r) => num(r.outputTokens), numeric: true },
+  { id: 'startedAt', label: 'runsTable.col.startedAt', title: 'runsTable.col.startedAt.title', priority: 3, cell: (r, t0) => (r.timed ? `+${((r.startedAt - t0) / 1000).toFixed(2)} s` : '—'), numeric: true },
+  { id: 'threadId', label: 'runsTable.col.threadId', title: 'runsTable.col.threadId.title', priority: 3, cell: (r) => r.threadId },
+  { id: 'agent', label: 'runsTable.col.agent', title: 'runsTable.col.agent.title', priority: 3, cell: (r) => r.agent },
 ];
 
 /**
@@ -50,7 +51,7 @@ export function RunsTable({ store, index }: { store: SessionStore; index: number
     <div class={`runs-table-wrap ${all.value ? 'all-columns' : ''}`}>
       <div class="runs-table-bar">
         <span class="muted">
-          {rows.length} run{rows.length === 1 ? '' : 's'} as of #{index}
+          {tr('runsTable.run', { length: rows.length })}{rows.length === 1 ? '' : tr('runsTable.s')}{' '}{tr('runsTable.asOf', { index })}
         </span>
         {picked.value.length === 2 ? (
           <button
@@ -62,20 +63,20 @@ export function RunsTable({ store, index }: { store: SessionStore; index: number
               store.compare.value = { a, b };
             }}
           >
-            Compare these 2 runs
+            {tr('runsTable.compareThese2Runs')}
           </button>
         ) : (
-          <span class="muted">tick two runs to compare them</span>
+          <span class="muted">{tr('runsTable.tickTwoRunsToCompare')}</span>
         )}
         <button type="button" class="link" aria-pressed={all.value} onClick={() => (all.value = !all.value)} data-testid="runs-all-columns">
-          {all.value ? 'Fewer columns' : 'All columns'}
+          {all.value ? tr('runsTable.fewerColumns') : tr('runsTable.allColumns')}
         </button>
       </div>
       <div class="runs-table-scroll">
-        <table class="runs-table" data-testid="runs-table" aria-label="Runs">
+        <table class="runs-table" data-testid="runs-table" aria-label={tr('runsTable.runs')}>
           <thead>
             <tr>
-              <th scope="col" class="pick" title="Tick two runs to compare them">
+              <th scope="col" class="pick" title={tr('runsTable.tickTwoRunsToCompare2')}>
                 ⇄
               </th>
               {COLUMNS.map((c) => (
@@ -85,8 +86,8 @@ export function RunsTable({ store, index }: { store: SessionStore; index: number
                   aria-sort={sort.value.by === c.id ? (sort.value.descending ? 'descending' : 'ascending') : 'none'}
                   scope="col"
                 >
-                  <button type="button" class="th-sort" title={c.title} onClick={() => toggle(c.id)} data-testid={`runs-sort-${c.id}`}>
-                    {c.label}
+                  <button type="button" class="th-sort" title={tr(c.title)} onClick={() => toggle(c.id)} data-testid={`runs-sort-${c.id}`}>
+                    {tr(c.label)}
                     {sort.value.by === c.id ? (sort.value.descending ? ' ▾' : ' ▴') : ''}
                   </button>
                 </th>

@@ -3,6 +3,7 @@ import type { SessionStore } from '../../store/sessionStore';
 import { JsonTree } from '../JsonTree';
 import { visibleText } from '../Visible';
 import { UnknownNote } from './UnknownNote';
+import { tr } from '../../../i18n/i18n';
 
 const short = (v: unknown) => {
   const s = typeof v === 'string' && v.length > 200 ? JSON.stringify(`${v.slice(0, 200)}…`) : JSON.stringify(v);
@@ -19,21 +20,18 @@ export function StateTab({ store, index }: { store: SessionStore; index: number 
   const removed = effect.state.filter((c) => !c.hasAfter && c.hadBefore);
   return (
     <div class="tab-body" data-testid="state-tab">
-      <h3>State after event #{index}</h3>
-      <p class="muted">
-        Conversation {view.lane}
-        {changed.size > 0 && ' · highlighted: what this event set or added'}
+      <h3>{tr('stateTab.stateAfterEvent', { index })}</h3>
+      <p class="muted">{tr('stateTab.conversation', { lane: view.lane })}
+        {changed.size > 0 && tr('stateTab.highlightedWhatThisEventSet')}
       </p>
       <UnknownNote store={store} view={view} what="state" />
       {effect.patchFailure && (
-        <p class="note" data-testid="state-patch-failed">
-          This event's STATE_DELTA was refused (operation {effect.patchFailure.opIndex}): the state below is as it was. See Diff.
-        </p>
+        <p class="note" data-testid="state-patch-failed">{tr('stateTab.thisEventSStateDelta', { opIndex: effect.patchFailure.opIndex })}</p>
       )}
       <JsonTree value={view.state} open={3} highlight={changed} name="State" />
       {removed.length > 0 && (
         <section data-testid="state-removed">
-          <h4>Removed by this event</h4>
+          <h4>{tr('stateTab.removedByThisEvent')}</h4>
           <ul class="plain removed-list">
             {removed.map((c) => (
               <li key={c.path} data-path={c.path}>

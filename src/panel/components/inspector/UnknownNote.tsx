@@ -1,5 +1,6 @@
 import type { ReplayView } from '../../../engine/replay/replay';
 import type { SessionStore } from '../../store/sessionStore';
+import { tr } from '../../../i18n/i18n';
 
 /** Says that what came before the capture's cut is unknown, rather than pretending the conversation began empty. */
 export function UnknownNote({ store, view, what }: { store: SessionStore; view: ReplayView; what: 'state' | 'messages' }) {
@@ -7,12 +8,10 @@ export function UnknownNote({ store, view, what }: { store: SessionStore; view: 
   if (!unknown || !unknown[what]) return null;
   return (
     <p class="note note-unknown" data-testid={`unknown-${what}`}>
-      {what === 'state' ? 'The state' : 'The conversation'} before{' '}
-      <button type="button" class="link" onClick={() => store.select(unknown.since, 'event')}>
-        event #{unknown.since}
+      {what === 'state' ? tr('unknownNote.theState') : tr('unknownNote.theConversation')} {tr('unknownNote.before')}{' '}
+      <button type="button" class="link" onClick={() => store.select(unknown.since, 'event')}>{tr('unknownNote.event', { since: unknown.since })}
       </button>{' '}
-      is unknown: the capture dropped the start of this stream before the panel asked for it. What is shown is built from what arrived
-      after that{what === 'state' ? ' (a STATE_SNAPSHOT makes it whole again)' : ' (a MESSAGES_SNAPSHOT makes it whole again)'}.
+      {tr('unknownNote.isUnknownTheCaptureDropped')}{what === 'state' ? tr('unknownNote.aStateSnapshotMakesIt') : tr('unknownNote.aMessagesSnapshotMakesIt')}.
     </p>
   );
 }

@@ -7,6 +7,7 @@ import type { RunEntity } from '../../../engine/replay/timeline';
 import type { SessionStore } from '../../store/sessionStore';
 import { visibleText } from '../Visible';
 import { counted, num } from '../format';
+import { tr } from '../../../i18n/i18n';
 
 /** "Align runs", remembered in this browser. */
 const ALIGN_KEY = 'agui.waterfall.align';
@@ -71,51 +72,51 @@ export function WaterfallTab({ store, index }: { store: SessionStore; index: num
   return (
     <div class="tab-body waterfall-tab" data-testid="waterfall-tab">
       <div class="waterfall-tools">
-        <h3>Runs over time, as of event #{index}</h3>
+        <h3>{tr('waterfallTab.runsOverTimeAsOf', { index })}</h3>
         <span class="spacer" />
-        <button type="button" class="button" aria-label="Zoom out" onClick={() => (zoom.value = Math.max(1, zoom.value / 2))} disabled={zoom.value <= 1}>
+        <button type="button" class="button" aria-label={tr('waterfallTab.zoomOut')} onClick={() => (zoom.value = Math.max(1, zoom.value / 2))} disabled={zoom.value <= 1}>
           −
         </button>
-        <button type="button" class="button" aria-label="Zoom in" onClick={() => (zoom.value = Math.min(256, zoom.value * 2))}>
+        <button type="button" class="button" aria-label={tr('waterfallTab.zoomIn')} onClick={() => (zoom.value = Math.min(256, zoom.value * 2))}>
           +
         </button>
         <button type="button" class="button" onClick={() => (zoom.value = 1)}>
-          Fit
+          {tr('waterfallTab.fit')}
         </button>
         <button
           type="button"
           class={`button ${align ? 'on' : ''}`}
           aria-pressed={align}
-          title={align ? 'Each run from its own start, on one duration axis (click: wall-clock time across the session)' : 'Wall-clock time across the session (click: each run from its own start, to compare runs)'}
+          title={align ? tr('waterfallTab.eachRunFromItsOwn') : tr('waterfallTab.wallClockTimeAcrossThe')}
           onClick={() => setAlignRuns(!align)}
           data-testid="align-runs"
         >
-          Align runs
+          {tr('waterfallTab.alignRuns')}
         </button>
-        <label class="check" title="Gaps between chunks longer than this are marked as stalls">
-          stalls over{' '}
+        <label class="check" title={tr('waterfallTab.gapsBetweenChunksLongerThan')}>
+          {tr('waterfallTab.stallsOver')}{' '}
           <input
             type="number"
             class="stall-input"
             min={1}
             step={100}
             value={stallMs.value}
-            aria-label="Stall threshold in milliseconds"
+            aria-label={tr('waterfallTab.stallThresholdInMilliseconds')}
             onChange={(e) => {
               const v = Number((e.currentTarget as HTMLInputElement).value);
               if (v > 0) stallMs.value = v;
             }}
           />{' '}
-          ms
+          {tr('waterfallTab.ms')}
         </label>
       </div>
       {t.runs.every((r) => r.start > index) ? (
-        <p class="muted">No run has started yet.</p>
+        <p class="muted">{tr('waterfallTab.noRunHasStartedYet')}</p>
       ) : (
         <div
           class="waterfall"
           role="figure"
-          aria-label="Waterfall"
+          aria-label={tr('waterfallTab.waterfall')}
           onWheel={(e) => {
             if (!e.ctrlKey && !e.metaKey) return;
             e.preventDefault();
@@ -125,7 +126,7 @@ export function WaterfallTab({ store, index }: { store: SessionStore; index: num
           {/* The label column plus the time track at the zoom: at 1 (Fit) the whole axis is in view. */}
           <div class="wf-grid" style={{ width: `calc(160px + (100% - 160px) * ${zoom.value})` }}>
             <div class="wf-row wf-axis">
-              <span class="wf-label muted">time</span>
+              <span class="wf-label muted">{tr('waterfallTab.time')}</span>
               <span class="wf-track">
                 {ticks.map((f) => (
                   <span key={f} class="wf-tick" style={{ left: `${f * 100}%` }}>
@@ -168,9 +169,8 @@ export function WaterfallTab({ store, index }: { store: SessionStore; index: num
       )}
       {cm && current && <RunMetricsView metrics={cm} run={current} status={closed(current.end) !== undefined ? current.status : 'running'} />}
       <p class="muted small">
-        Times are the capture's: when the chunk that completed each event reached the page (its performance clock, to 0.1 ms); "time to first …" counts
-        from the request.
-        {cm && !cm.timed && ' This file carries no capture times: the durations are not real.'}
+        {tr('waterfallTab.timesAreTheCaptureS')}
+        {cm && !cm.timed && tr('waterfallTab.thisFileCarriesNoCapture')}
       </p>
     </div>
   );
@@ -197,8 +197,7 @@ function RunMetricsView({ metrics: m, run, status }: { metrics: RunMetrics; run:
   ];
   return (
     <section class="run-metrics" data-testid="run-metrics">
-      <h4>
-        run {run.runId} <span class={`status status-${OUTCOME[status as keyof typeof OUTCOME] ?? status}`}>{OUTCOME[status as keyof typeof OUTCOME] ?? status}</span>
+      <h4>{tr('waterfallTab.run', { runId: run.runId })} <span class={`status status-${OUTCOME[status as keyof typeof OUTCOME] ?? status}`}>{OUTCOME[status as keyof typeof OUTCOME] ?? status}</span>
       </h4>
       <dl class="kv">
         {rows.map(([k, v]) => (

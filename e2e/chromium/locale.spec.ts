@@ -1,0 +1,68 @@
+/**
+ * The panel speaks the browser's language (issue 24): Chromium started with --lang=ko shows the panel in Korean
+ * (the toolbar, the inspector's tabs, the Export dialog, the counts), and the extensions page names the extension
+ * in Korean (the manifest's _locales). English stays the default, and at 560 px the Korean panel fits as the English
+ * one does (screenshots in both themes under the artifacts folder).
+ */
+import { join } from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { type DemoServer, startDemoServer } from '../../demo/server';
+import { type ChromiumWithExtension, launchChromium } from '../support/chromium';
+import { ARTIFACTS } from '../support/paths';
+
+let demo: DemoServer;
+let browser: ChromiumWithExtension;
+let panel: Page;
+
+test.beforeAll(async () => {
+  demo = await startDemoServer({ delayMs: 0 });
+  browser = await launchChromium({ lang: 'ko' });
+  const page = await browser.context.newPage();
+  await page.goto(`${demo.url}/`);
+  await page.evaluate(() => window.demo.runAll());
+  panel = await browser.openPanel(await browser.tabIdOf(page));
+});
+test.afterAll(async () => {
+  await browser?.close();
+  await demo?.close();
+});
+
+test('with --lang=ko the panel is in Korean: toolbar, tabs, counts, the Export dialog', async () => {
+  expect(await panel.evaluate(() => document.documentElement.lang)).toBe('ko');
+  await expect(panel.getByRole('toolbar')).toContainText('가져오기…');
+  await expect(panel.getByTestId('export')).toHaveText('내보내기');
+  await expect(panel.getByTestId('event-count')).toHaveText(/^이벤트 [\d,]+개$/);
+  await expect(panel.getByRole('tablist')).toContainText('메시지');
+  await panel.getByRole('tab', { name: '메시지' }).click();
+  await expect(panel.getByRole('tab', { name: '메시지' })).toHaveAttribute('aria-selected', 'true');
+  await panel.getByRole('tab', { name: '문제' }).click();
+  await expect(panel.getByTestId('problems-tab')).toContainText(/오류 \d+개, 경고 \d+개/);
+  await panel.getByTestId('export').click();
+  const dialog = panel.getByTestId('export-dialog');
+  await expect(dialog).toContainText('세션 내보내기');
+  await expect(dialog.getByTestId('export-confirm')).toHaveText('내보내기(지우지 않음)');
+  await panel.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+});
+
+test('at 560 px the Korean panel fits: one row of tabs, nothing cut in the toolbar (screenshots, both themes)', async () => {
+  await panel.setViewportSize({ width: 560, height: 800 });
+  await panel.getByRole('tab', { name: '메시지' }).click();
+  const strip = await panel.locator('[role=tablist]').evaluate((el) => ({ height: el.getBoundingClientRect().height, over: el.scrollWidth > el.clientWidth + 1 }));
+  expect(strip.over).toBe(false);
+  expect(strip.height).toBeLessThan(40);
+  expect(await panel.evaluate(() => document.documentElement.scrollWidth <= innerWidth + 1)).toBe(true);
+  for (const theme of ['light', 'dark'] as const) {
+    await panel.emulateMedia({ colorScheme: theme });
+    await panel.screenshot({ path: join(ARTIFACTS, `korean-560-${theme}.png`) });
+  }
+  await panel.emulateMedia({ colorScheme: 'light' });
+  await panel.setViewportSize({ width: 1280, height: 800 });
+});
+
+test('the extensions page names the extension in Korean', async () => {
+  const page = await browser.context.newPage();
+  await page.goto('chrome://extensions/');
+  await expect(page.locator('extensions-item #name', { hasText: 'AG-UI' })).toHaveText('AG-UI 개발자 도구');
+  await page.close();
+});

@@ -98,7 +98,7 @@ test('beyond the buffer the panel says how many events were dropped: never a sil
     // run's missing start; the panel says the stream's start was dropped.
     await panel.locator('[data-tab=problems]').click();
     await expect(panel.getByTestId('problems-tab')).toContainText('0 errors, 0 warnings');
-    await expect(panel.getByTestId('problems-tab')).toContainText('1 notes');
+    await expect(panel.getByTestId('problems-tab')).toContainText('0 errors, 0 warnings, 1 note');
   } finally {
     await browser.close();
   }

@@ -163,7 +163,21 @@ function Count({ n }: { n: number }) {
 /** The menu of the tabs behind »: the focus on its first item when it opens; Up and Down move, Esc and Tab close it. */
 function TabMenu<Id extends string>({ tabs, onSelect, onClose }: { tabs: readonly TabSpec<Id>[]; onSelect(id: Id): void; onClose(): void }) {
   const menu = useRef<HTMLDivElement>(null);
-  useEffect(() => menu.current?.querySelector<HTMLElement>('[role=menuitem]')?.focus(), []);
+  // Focused before the menu is painted (a layout effect), so that a key pressed as soon as it shows reaches it.
+  useLayoutEffect(() => menu.current?.querySelector<HTMLElement>('[role=menuitem]')?.focus(), []);
+  // Esc closes it wherever the focus is (as DevTools' menus do): a key pressed before the focus moved, or after a
+  // click elsewhere in the strip, still closes it.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || !menu.current || menu.current.contains(document.activeElement)) return;
+      e.preventDefault();
+      e.stopPropagation();
+      onClose();
+      (menu.current.previousElementSibling as HTMLElement | null)?.focus();
+    };
+    document.addEventListener('keydown', onKey, true);
+    return () => document.removeEventListener('keydown', onKey, true);
+  }, [onClose]);
   return (
     <div
       role="menu"

@@ -1,4 +1,5 @@
-import { formatNumber, trn } from '../../i18n/i18n';
+import type { RunOutcome } from '../../engine/replay/runRows';
+import { formatNumber, tr, trn } from '../../i18n/i18n';
 
 /** 12,345: numbers as the panel's locale writes them (one formatter, made when the locale is set). */
 export const num = (n: number): string => formatNumber(n);
@@ -12,3 +13,6 @@ export const counted = (n: number, noun: Noun): string => trn(`count.${noun}`, n
 /** A count short enough for a badge: 9,999, then 12k, 200k, 1.2M. */
 export const compact = (n: number): string =>
   n < 10_000 ? num(n) : n < 999_500 ? `${Math.round(n / 1000)}k` : `${(n / 1_000_000).toFixed(n < 9_950_000 ? 1 : 0)}M`;
+
+/** A run's outcome as the panel says it (the word itself, `failed`, is also what the filter's `outcome:` takes). */
+export const outcomeLabel = (o: RunOutcome): string => tr(`outcome.${o}`);

@@ -1,6 +1,6 @@
 import { signal } from '@preact/signals';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { tr } from '../../i18n/i18n';
+import { type MessageKey, tr } from '../../i18n/i18n';
 
 /**
  * The timeline's columns, as in the Network panel: a header names them; a column can be shown or hidden (right-click
@@ -10,8 +10,8 @@ export type ColumnId = 'index' | 'time' | 'type' | 'ids' | 'preview';
 
 interface Column {
   id: ColumnId;
-  label: string;
-  title: string;
+  label: MessageKey;
+  title: MessageKey;
   /** The width it starts with (CSS), and the narrowest it can be dragged to (px). */
   width: string;
   min: number;
@@ -20,11 +20,11 @@ interface Column {
 }
 
 export const COLUMNS: readonly Column[] = [
-  { id: 'index', label: '#', title: 'The event index: its place in the session, across streams', width: 'auto', min: 24 },
-  { id: 'time', label: 'Time', title: "Time since its run started (its stream's opening outside a run)", width: '58px', min: 40 },
-  { id: 'type', label: 'Type', title: 'The event type, and how a run ended (failed, interrupted, cancelled)', width: 'clamp(150px, 33%, 220px)', min: 80, fixed: true },
-  { id: 'ids', label: 'Ids', title: 'The ids that place the event: run, message, tool call, step (hover for the field names)', width: '36%', min: 60 },
-  { id: 'preview', label: 'Content', title: 'What the event carries: text and argument deltas, errors, outcomes', width: 'auto', min: 40 },
+  { id: 'index', label: 'column.index', title: 'column.index.title', width: 'auto', min: 24 },
+  { id: 'time', label: 'column.time', title: 'column.time.title', width: '58px', min: 40 },
+  { id: 'type', label: 'column.type', title: 'column.type.title', width: 'clamp(150px, 33%, 220px)', min: 80, fixed: true },
+  { id: 'ids', label: 'column.ids', title: 'column.ids.title', width: '36%', min: 60 },
+  { id: 'preview', label: 'column.preview', title: 'column.preview.title', width: 'auto', min: 40 },
 ];
 
 export interface ColumnState {
@@ -120,14 +120,14 @@ export function TimelineHeader({ scrollbar }: { scrollbar: number }) {
       }}
     >
       {COLUMNS.map((c) => (
-        <span key={c.id} class={`cell header-cell ${c.id === 'type' ? 'col-type' : c.id}`} title={c.title} data-column={c.id}>
-          <span class="header-label">{c.label}</span>
+        <span key={c.id} class={`cell header-cell ${c.id === 'type' ? 'col-type' : c.id}`} title={tr(c.title)} data-column={c.id}>
+          <span class="header-label">{tr(c.label)}</span>
           {c.id !== 'preview' && (
             <span
               class="col-resize"
               role="separator"
               aria-orientation="vertical"
-              aria-label={`Resize the ${c.label} column`}
+              aria-label={tr('column.resize', { column: tr(c.label) })}
               onPointerDown={(e) => startResize(c, e)}
               onDblClick={() => {
                 const widths = { ...state.widths };
@@ -160,7 +160,7 @@ export function TimelineHeader({ scrollbar }: { scrollbar: number }) {
         <div class="columns-menu" role="group" aria-label={tr('timelineColumns.columns')} style={{ left: `${Math.max(0, menu.x)}px`, top: `${menu.y}px` }} data-testid="columns-menu">
           {COLUMNS.filter((c) => !c.fixed).map((c) => (
             <label key={c.id}>
-              <input type="checkbox" checked={!state.hidden.includes(c.id)} onChange={() => toggle(c.id)} data-column-toggle={c.id} /> {c.label === '#' ? tr('timelineColumns.index') : c.label}
+              <input type="checkbox" checked={!state.hidden.includes(c.id)} onChange={() => toggle(c.id)} data-column-toggle={c.id} /> {c.id === 'index' ? tr('timelineColumns.index') : tr(c.label)}
             </label>
           ))}
           <button type="button" class="link" onClick={() => (save({ hidden: [], widths: {} }), setMenu(null))}>

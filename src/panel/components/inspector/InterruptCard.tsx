@@ -17,7 +17,7 @@ export function SchemaView({ schema, depth = 0 }: { schema: unknown; depth?: num
   if (schema === false) return <span class="error-text">{tr('interruptCard.nothingIsAllowed')}</span>;
   if (!schema || typeof schema !== 'object' || depth > 6) return <code>{JSON.stringify(schema)}</code>;
   const s = schema as Record<string, unknown>;
-  const type = Array.isArray(s.type) ? s.type.join(' | ') : typeof s.type === 'string' ? s.type : s.enum ? 'one of' : 'any';
+  const type = Array.isArray(s.type) ? s.type.join(' | ') : typeof s.type === 'string' ? s.type : s.enum ? tr('interruptCard.oneOf') : tr('interruptCard.any');
   const props = s.properties && typeof s.properties === 'object' ? Object.entries(s.properties as Record<string, unknown>) : [];
   const required = new Set(Array.isArray(s.required) ? (s.required as string[]) : []);
   return (
@@ -62,7 +62,7 @@ export function InterruptCard({ store, run, index }: { store: SessionStore; run:
   const later = (at: number) => (at > index ? <span class="badge badge-info">{tr('interruptCard.laterAt', { at })}</span> : null);
   const jump = (i: number) => store.select(i, 'event');
   return (
-    <section class="interrupt-card" data-testid="interrupt-card" aria-label={`Interrupts of run ${run.runId}`}>
+    <section class="interrupt-card" data-testid="interrupt-card" aria-label={tr('interruptCard.interruptsOf', { runId: run.runId })}>
       <h4>{tr('interruptCard.runIsWaitingForThe', { runId: run.runId, length: entities.length })}{entities.length === 1 ? '' : tr('interruptCard.s')}
       </h4>
       {entities.map((e) => {
@@ -111,7 +111,7 @@ export function InterruptCard({ store, run, index }: { store: SessionStore; run:
                     {i.expiresAt}{' '}
                     {v.leftAtRaiseMs !== undefined && (
                       <span class={v.leftAtRaiseMs < 0 ? 'error-text' : 'muted'} data-testid="interrupt-expiry">
-                        ({v.leftAtRaiseMs < 0 ? `already expired ${duration(-v.leftAtRaiseMs)} before` : `${duration(v.leftAtRaiseMs)} left when`} {tr('interruptCard.theRunEnded')}
+                        ({v.leftAtRaiseMs < 0 ? tr('interruptCard.expiredBefore', { duration: duration(-v.leftAtRaiseMs) }) : tr('interruptCard.leftWhen', { duration: duration(v.leftAtRaiseMs) })} {tr('interruptCard.theRunEnded')}
                       </span>
                     )}
                   </dd>
@@ -177,7 +177,7 @@ export function ResumeSummary({ store, run }: { store: SessionStore; run: RunEnt
   const prior = run.resumes !== undefined ? t.runs[run.resumes] : undefined;
   return (
     <section class="interrupt-card" data-testid="resume-summary">
-      <h4>{tr('interruptCard.thisRunResumes')} {prior ? `run ${prior.runId}` : tr('interruptCard.anInterruptedRun')}</h4>
+      <h4>{tr('interruptCard.thisRunResumes')} {prior ? tr('runsTab.run', { runId: prior.runId }) : tr('interruptCard.anInterruptedRun')}</h4>
       <ul class="plain">
         {resume.map((r) => (
           <li key={r.interruptId}>

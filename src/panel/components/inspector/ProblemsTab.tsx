@@ -5,7 +5,7 @@ import type { Problem } from '../../../engine/verify/rules';
 import { RULE_PASSAGES, SPEC_SOURCES } from '../../../engine/verify/specPassages';
 import type { SessionStore } from '../../store/sessionStore';
 import { num } from '../format';
-import { tr } from '../../../i18n/i18n';
+import { tr, trn } from '../../../i18n/i18n';
 
 /** The problems of one event (the Event tab): few, shown whole. */
 export function ProblemList({ store, problems }: { store: SessionStore; problems: readonly Problem[] }) {
@@ -137,10 +137,10 @@ export function ProblemsTab({ store }: { store: SessionStore }) {
       <h3>
         {tr('problemsTab.problems')}{' '}
         <span class="muted">
-          {tr('problemsTab.errorsWarnings', { errors, warnings })}{notes ? `, ${notes} notes` : ''}
+          {tr('problemsTab.errorsWarnings', { errors, warnings })}{notes ? `, ${trn('problemsTab.notes', notes)}` : ''}
         </span>{' '}
         <button type="button" class="link" onClick={() => (levelsOpen.value = true)} title={tr('problemsTab.turnRulesOffOrChange')} data-testid="rule-levels-open">
-          {tr('problemsTab.severities')}{Object.keys(store.ruleLevels.value).length > 0 && ` (${Object.keys(store.ruleLevels.value).length} changed)`}
+          {tr('problemsTab.severities')}{Object.keys(store.ruleLevels.value).length > 0 && ` (${tr('problemsTab.changed', { n: num(Object.keys(store.ruleLevels.value).length) })})`}
         </button>
       </h3>
       {levelsOpen.value && <RuleLevelsDialog store={store} onClose={() => (levelsOpen.value = false)} />}
@@ -165,10 +165,10 @@ export function ProblemsTab({ store }: { store: SessionStore }) {
                     tabIndex={0}
                     onClick={() => toggle(g)}
                     onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), toggle(g))}
-                    title={`${g.spec}${g.reference ? ' · the reference client stops the run at these' : ''}${RULE_PASSAGES[g.ruleId] ? `\n${RULE_PASSAGES[g.ruleId]!.summary}` : ''}`}
+                    title={`${g.spec}${g.reference ? ` · ${tr('problemsTab.referenceStops')}` : ''}${RULE_PASSAGES[g.ruleId] ? `\n${RULE_PASSAGES[g.ruleId]!.summary}` : ''}`}
                   >
                     <span class="j-arrow">{row.open ? '▾' : '▸'}</span>
-                    <span class={`sev sev-${g.severity}`}>{g.severity === 'info' ? tr('problemsTab.note') : g.severity}</span>
+                    <span class={`sev sev-${g.severity}`}>{g.severity === 'info' ? tr('problemsTab.note') : tr(`severity.${g.severity}`)}</span>
                     <span class="diag-code">{g.ruleId}</span>
                     <span class="count-badge">{num(g.problems.length)}</span>
                     <span class="muted ellipsis">{g.spec}</span>
@@ -196,7 +196,7 @@ export function ProblemsTab({ store }: { store: SessionStore }) {
                   </div>
                   <div class="muted spec ellipsis">
                     {p.reference ? tr('problemsTab.theReferenceClientStopsThe') : ''}
-                    {p.path ? `At ${p.path.join('.')}. ` : ''}{tr('problemsTab.spec', { spec: p.spec })}
+                    {p.path ? tr('problemsTab.atPath', { path: p.path.join('.') }) : ''}{tr('problemsTab.spec', { spec: p.spec })}
                   </div>
                 </div>
               );

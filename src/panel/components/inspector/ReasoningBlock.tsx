@@ -6,7 +6,7 @@ import { num } from '../format';
 import { tr } from '../../../i18n/i18n';
 
 const ms = (v: number) => (v < 1000 ? `${Math.round(v)} ms` : `${(v / 1000).toFixed(2)} s`);
-const size = (n: number) => (n < 1024 ? `${n} bytes` : `${(n / 1024).toFixed(1)} KB`);
+const size = (n: number) => (n < 1024 ? tr('unit.bytes', { n }) : `${(n / 1024).toFixed(1)} KB`);
 
 /** An encrypted reasoning value: opaque, labelled with its size and subtype, never decoded. */
 export function EncryptedBadge({ value, subtype }: { value: string; subtype: 'message' | 'tool-call' }) {
@@ -61,7 +61,7 @@ export function ReasoningBlock({ store, message, index, following }: { store: Se
         {duration !== undefined && (
           <span class="muted" data-testid="reasoning-duration">
             {' '}
-            · {end === undefined ? `streaming, ${ms(duration)} so far` : ms(duration)}
+            · {end === undefined ? tr('reasoningBlock.streamingSoFar', { duration: ms(duration) }) : ms(duration)}
           </span>
         )}
         {following && <span class="muted">{' '}{tr('reasoningBlock.beforeMessage', { role: following.role })}{' '}<code>{following.id}</code></span>}

@@ -6,7 +6,7 @@ import { JsonTree } from '../JsonTree';
 import { InterruptCard } from './InterruptCard';
 import { RunsTable } from './RunsTable';
 import { OUTCOME, problemsByRun } from '../../../engine/replay/runRows';
-import { counted } from '../format';
+import { counted, outcomeLabel } from '../format';
 import { tr } from '../../../i18n/i18n';
 
 const lastOfCall = (c: ToolCallEntity, index: number): number =>
@@ -35,7 +35,7 @@ export function RunsTab({ store, index }: { store: SessionStore; index: number }
       </button>{' '}
       <code class="muted">{s.subagentRunId}</code> <span class={`status status-${s.end !== undefined && s.end <= index ? s.status : 'running'}`}>{s.end !== undefined && s.end <= index ? s.status : tr('runsTab.running')}</span>{' '}
       <span class="muted">
-        {tr('runsTab.attributedEvents', { start: span(s.start, s.end, index), s: attributedAt(s, index) })}{s.parentToolCallId ? ` · from tool call ${s.parentToolCallId}` : ''}
+        {tr('runsTab.attributedEvents', { start: span(s.start, s.end, index), s: attributedAt(s, index) })}{s.parentToolCallId ? ` · ${tr('runsTab.fromToolCall', { id: s.parentToolCallId })}` : ''}
       </span>
       {s.error && <div class="error-text">{s.error.message}</div>}
       {childrenOf(s).length > 0 && (
@@ -106,7 +106,7 @@ function RunSection({ store, run: r, index, current }: { store: SessionStore; ru
       <h4>
         <button type="button" class="link" onClick={() => jump(last)} data-testid="run-link">{tr('runsTab.run', { runId: r.runId })}
         </button>{' '}
-        <span class={`status status-${OUTCOME[status]}`}>{OUTCOME[status]}</span>
+        <span class={`status status-${OUTCOME[status]}`}>{outcomeLabel(OUTCOME[status])}</span>
         {problems.errors > 0 && <span class="badge badge-error" data-testid="run-errors">{counted(problems.errors, 'error')}</span>}
         {problems.warnings > 0 && <span class="badge badge-warning" data-testid="run-warnings">{counted(problems.warnings, 'warning')}</span>}{' '}
         <span class="muted">{tr('runsTab.thread', { threadId: r.threadId, start: span(r.start, r.end, index) })}</span>
@@ -114,7 +114,7 @@ function RunSection({ store, run: r, index, current }: { store: SessionStore; ru
           <button
             type="button"
             class="link run-replay"
-            aria-label={`Replay run ${r.runId} to page`}
+            aria-label={tr('runsTab.replayRun', { runId: r.runId })}
             title={tr('runsTab.answerThePageSNext')}
             onClick={() => (replayRequest.value = { runKey: r.key })}
             data-testid="run-replay"
@@ -126,7 +126,7 @@ function RunSection({ store, run: r, index, current }: { store: SessionStore; ru
           <button
             type="button"
             class="link run-replay"
-            aria-label={`Resend run ${r.runId}'s request`}
+            aria-label={tr('runsTab.resendRun', { runId: r.runId })}
             title={tr('runsTab.askTheAgentAgainWith')}
             onClick={() => (resendRequest.value = { runKey: r.key })}
             data-testid="run-resend"

@@ -3,7 +3,7 @@ import { useMemo } from 'preact/hooks';
 import { type RunColumn, type RunRow, runRows, sortRuns } from '../../../engine/replay/runRows';
 import type { SessionStore } from '../../store/sessionStore';
 import { Visible } from '../Visible';
-import { num as formatNum } from '../format';
+import { num as formatNum, outcomeLabel } from '../format';
 import { type MessageKey, tr } from '../../../i18n/i18n';
 
 const ms = (v: number | undefined, timed: boolean) => (v === undefined || !timed ? '—' : v < 1000 ? `${Math.round(v)} ms` : `${(v / 1000).toFixed(2)} s`);
@@ -12,7 +12,7 @@ const num = (v: number | undefined) => (v === undefined ? '—' : formatNum(v));
 /** Columns: what they show, and how soon they go when the panel is narrow (1 stays; 3 goes first). */
 const COLUMNS: { id: RunColumn; label: MessageKey; title: MessageKey; priority: 1 | 2 | 3; cell(r: RunRow, t0: number): string; numeric?: boolean }[] = [
   { id: 'runId', label: 'runsTable.col.runId', title: 'runsTable.col.runId.title', priority: 1, cell: (r) => r.runId },
-  { id: 'outcome', label: 'runsTable.col.outcome', title: 'runsTable.col.outcome.title', priority: 1, cell: (r) => r.outcome },
+  { id: 'outcome', label: 'runsTable.col.outcome', title: 'runsTable.col.outcome.title', priority: 1, cell: (r) => outcomeLabel(r.outcome) },
   { id: 'durationMs', label: 'runsTable.col.durationMs', title: 'runsTable.col.durationMs.title', priority: 1, cell: (r) => ms(r.durationMs, r.timed), numeric: true },
   { id: 'ttftMs', label: 'runsTable.col.ttftMs', title: 'runsTable.col.ttftMs.title', priority: 1, cell: (r) => ms(r.ttftMs, r.timed), numeric: true },
   { id: 'errors', label: 'runsTable.col.errors', title: 'runsTable.col.errors.title', priority: 1, cell: (r) => (r.errors + r.warnings === 0 ? '0' : `${r.errors}E ${r.warnings}W`), numeric: true },

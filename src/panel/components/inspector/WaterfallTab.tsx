@@ -6,8 +6,8 @@ import { type Span, waterfall } from '../../derive/waterfall';
 import type { RunEntity } from '../../../engine/replay/timeline';
 import type { SessionStore } from '../../store/sessionStore';
 import { visibleText } from '../Visible';
-import { counted, num } from '../format';
-import { tr } from '../../../i18n/i18n';
+import { counted, num, outcomeLabel } from '../format';
+import { tr, trn } from '../../../i18n/i18n';
 
 /** "Align runs", remembered in this browser. */
 const ALIGN_KEY = 'agui.waterfall.align';
@@ -35,7 +35,7 @@ const usageText = (u: readonly TokenUsage[]) =>
     : u
         .map(
           (e) =>
-            `${e.model ?? e.provider ?? 'usage'}: ${e.inputTokens ?? '?'} in (${e.cachedInputTokens ?? 0} cached) · ${e.outputTokens ?? '?'} out (${e.reasoningTokens ?? 0} reasoning) · ${e.totalTokens ?? '?'} total`,
+            tr('metrics.usageValue', { model: e.model ?? e.provider ?? tr('metrics.usageModel'), input: e.inputTokens ?? '?', cached: e.cachedInputTokens ?? 0, output: e.outputTokens ?? '?', reasoning: e.reasoningTokens ?? 0, total: e.totalTokens ?? '?' }),
         )
         .join('; ');
 
@@ -153,8 +153,8 @@ export function WaterfallTab({ store, index }: { store: SessionStore; index: num
                       key={k}
                       class={`wf-span wf-${s.kind} ${s.status ? `wf-status-${s.status}` : ''} ${s.end === undefined && s.kind !== 'stall' ? 'wf-open' : ''}`}
                       style={{ left: x(s.from), width: w(s.from, s.to) }}
-                      title={`${visibleText(s.label)}\nstart +${ms(s.from - t0)} · ${s.end === undefined ? 'still open' : `duration ${ms(s.to - s.from)}`}\nevents #${s.start}–${s.end ?? '…'}`}
-                      aria-label={`${s.kind} ${visibleText(s.label)}, events ${s.start} to ${s.end ?? 'now'}`}
+                      title={`${visibleText(s.label)}\n${tr('waterfallTab.spanStart', { start: ms(s.from - t0) })} · ${s.end === undefined ? tr('waterfallTab.stillOpen') : tr('waterfallTab.spanDuration', { duration: ms(s.to - s.from) })}\n${tr('waterfallTab.spanEvents', { from: s.start, to: s.end ?? '…' })}`}
+                      aria-label={tr('waterfallTab.spanLabel', { kind: s.kind, label: visibleText(s.label), from: s.start, to: s.end ?? tr('waterfallTab.now') })}
                       onClick={() => select(s)}
                     >
                       {s.kind === 'run' ? s.label : ''}
@@ -163,7 +163,7 @@ export function WaterfallTab({ store, index }: { store: SessionStore; index: num
                 </span>
               </div>
             ))}
-            {now !== undefined && <div class="wf-marker" style={{ left: `calc(160px + (100% - 160px) * ${(now - t0) / total})` }} title={`event #${index}`} />}
+            {now !== undefined && <div class="wf-marker" style={{ left: `calc(160px + (100% - 160px) * ${(now - t0) / total})` }} title={tr('unknownNote.event', { since: index })} />}
           </div>
         </div>
       )}
@@ -178,26 +178,27 @@ export function WaterfallTab({ store, index }: { store: SessionStore; index: num
 
 function RunMetricsView({ metrics: m, run, status }: { metrics: RunMetrics; run: RunEntity; status: string }) {
   const rows: [string, string][] = [
-    ['time to first event', ms(m.firstEventMs)],
-    ['time to first text token (TTFT)', ms(m.firstTextMs)],
-    ['time to first reasoning token', ms(m.firstReasoningMs)],
-    ['run duration', ms(m.durationMs)],
+    [tr('metrics.firstEvent'), ms(m.firstEventMs)],
+    [tr('metrics.firstText'), ms(m.firstTextMs)],
+    [tr('metrics.firstReasoning'), ms(m.firstReasoningMs)],
+    [tr('metrics.duration'), ms(m.durationMs)],
     [
-      'text',
+      tr('metrics.text'),
       m.text.deltas === 0
         ? '—'
-        : `${counted(m.text.chars, 'character')} in ${counted(m.text.deltas, 'delta')} over ${ms(m.text.streamingMs)}${m.text.tokensPerSecond !== undefined ? ` · ${m.text.tokensEstimated ? '≈' : ''}${m.text.tokensPerSecond.toFixed(1)} tokens/s` : ''}`,
+        : tr('metrics.textValue', { chars: counted(m.text.chars, 'character'), deltas: counted(m.text.deltas, 'delta'), over: ms(m.text.streamingMs) }) +
+          (m.text.tokensPerSecond !== undefined ? ` · ${tr('metrics.tokensPerSecond', { rate: `${m.text.tokensEstimated ? '≈' : ''}${m.text.tokensPerSecond.toFixed(1)}` })}` : ''),
     ],
-    ['gaps between chunks', m.gaps.count === 0 ? '—' : `p50 ${ms(m.gaps.p50)} · p95 ${ms(m.gaps.p95)} · max ${ms(m.gaps.max)} · ${m.gaps.stalls.length} stall${m.gaps.stalls.length === 1 ? '' : 's'}`],
-    ['on the wire', `${num(m.bytes)} bytes in ${m.chunks} chunks`],
-    ['state patches', `${m.statePatches.count} (${num(m.statePatches.bytes)} bytes)`],
-    ...m.toolCalls.map((c): [string, string] => [`tool ${c.name}`, `arguments ${ms(c.argsMs)} · result after ${ms(c.resultMs)}`]),
-    ['usage (this run)', usageText(m.usage)],
-    ...(m.chain.length > 1 ? [[`usage (this run and its resumes: ${m.chain.length} runs)`, usageText(m.chainUsage)] as [string, string]] : []),
+    [tr('metrics.gaps'), m.gaps.count === 0 ? '—' : `p50 ${ms(m.gaps.p50)} · p95 ${ms(m.gaps.p95)} · max ${ms(m.gaps.max)} · ${trn('metrics.stalls', m.gaps.stalls.length)}`],
+    [tr('metrics.wire'), tr('metrics.wireValue', { bytes: num(m.bytes), chunks: num(m.chunks) })],
+    [tr('metrics.statePatches'), tr('metrics.statePatchesValue', { count: num(m.statePatches.count), bytes: num(m.statePatches.bytes) })],
+    ...m.toolCalls.map((c): [string, string] => [tr('metrics.tool', { name: c.name }), tr('metrics.toolValue', { args: ms(c.argsMs), result: ms(c.resultMs) })]),
+    [tr('metrics.usage'), usageText(m.usage)],
+    ...(m.chain.length > 1 ? [[tr('metrics.chainUsage', { runs: num(m.chain.length) }), usageText(m.chainUsage)] as [string, string]] : []),
   ];
   return (
     <section class="run-metrics" data-testid="run-metrics">
-      <h4>{tr('waterfallTab.run', { runId: run.runId })} <span class={`status status-${OUTCOME[status as keyof typeof OUTCOME] ?? status}`}>{OUTCOME[status as keyof typeof OUTCOME] ?? status}</span>
+      <h4>{tr('waterfallTab.run', { runId: run.runId })} <span class={`status status-${OUTCOME[status as keyof typeof OUTCOME] ?? status}`}>{outcomeLabel(OUTCOME[status as keyof typeof OUTCOME] ?? 'running')}</span>
       </h4>
       <dl class="kv">
         {rows.map(([k, v]) => (

@@ -36,7 +36,15 @@ test('with --lang=ko the panel is in Korean: toolbar, tabs, counts, the Export d
   await panel.getByRole('tab', { name: '메시지' }).click();
   await expect(panel.getByRole('tab', { name: '메시지' })).toHaveAttribute('aria-selected', 'true');
   await panel.getByRole('tab', { name: '문제' }).click();
-  await expect(panel.getByTestId('problems-tab')).toContainText(/오류 \d+개, 경고 \d+개/);
+  const problems = panel.getByTestId('problems-tab');
+  await expect(problems).toContainText(/오류 \d+개, 경고 \d+개/);
+  // The demo's failing run: its group and its entry say what went wrong in Korean; the engine's own words stay beside it.
+  const group = problems.locator('[data-group="run/failed"]');
+  await expect(group.locator('.rule-title')).toHaveText('실행이 실패했어요(RUN_ERROR)');
+  await expect(group.locator('.sev')).toHaveText('오류');
+  const entry = problems.locator('.problem-entry[data-rule="run/failed"]').first();
+  await expect(entry.locator('.problem-title')).toHaveText('실행이 실패했어요(RUN_ERROR)');
+  await expect(entry.locator('.problem-original')).toHaveAttribute('lang', 'en');
   await panel.getByTestId('export').click();
   const dialog = panel.getByTestId('export-dialog');
   await expect(dialog).toContainText('세션 내보내기');
@@ -55,6 +63,16 @@ test('at 560 px the Korean panel fits: one row of tabs, nothing cut in the toolb
   for (const theme of ['light', 'dark'] as const) {
     await panel.emulateMedia({ colorScheme: theme });
     await panel.screenshot({ path: join(ARTIFACTS, `korean-560-${theme}.png`) });
+  }
+  // The Problems tab: the rule titles and the entries fit the row, cut with an ellipsis rather than wrapped.
+  await panel.getByRole('tab', { name: '문제' }).click();
+  const title = panel.locator('[data-group="run/failed"] .rule-title');
+  await expect(title).toBeVisible();
+  const box = await title.boundingBox();
+  expect(box && box.x + box.width).toBeLessThanOrEqual(560);
+  for (const theme of ['light', 'dark'] as const) {
+    await panel.emulateMedia({ colorScheme: theme });
+    await panel.screenshot({ path: join(ARTIFACTS, `korean-problems-560-${theme}.png`) });
   }
   await panel.emulateMedia({ colorScheme: 'light' });
   await panel.setViewportSize({ width: 1280, height: 800 });

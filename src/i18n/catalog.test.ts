@@ -66,3 +66,11 @@ describe('tr', () => {
     expect(localeFor('qps')).toBe('qps');
   });
 });
+
+describe('rule titles', () => {
+  it('every rule has a title in the catalog, and no title names a rule that is not there', async () => {
+    const { RULES } = await import('../engine/verify/rules');
+    expect(Object.keys(RULES).filter((id) => !(`rule.${id}` in en))).toEqual([]);
+    expect(Object.keys(en).filter((k) => k.startsWith('rule.') && !(k.slice(5) in RULES))).toEqual([]);
+  });
+});

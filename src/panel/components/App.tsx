@@ -72,7 +72,7 @@ export function App({
     openExport: () => (exportOpen.value = true),
     ...(control && { openSettings: () => (settingsOpen.value = true) }),
     ...(replay && { openReplay: () => (replayRequest.value = {}) }),
-    ...(pause && { pause: { armed: armedCount(pause.settings.value), open: () => (pauseOpen.value = true) } }),
+    ...(pause && { pause: { armed: armedCount(pause.armed.value), open: () => (pauseOpen.value = true) } }),
   };
   return (
     <div class="app">

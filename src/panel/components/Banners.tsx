@@ -1,5 +1,5 @@
 import type { SessionStore } from '../store/sessionStore';
-import { tr } from '../../i18n/i18n';
+import { tr, trn } from '../../i18n/i18n';
 
 /**
  * Messages inline at the top of the panel: what the capture reported (an impersonation attempt, an event too big
@@ -17,7 +17,7 @@ export function Banners({ store }: { store: SessionStore }) {
       {impersonations.length > 0 && (
         <div class="banner banner-error" role="alert" data-testid="impersonation">
           <strong>{tr('banners.thisPageTriedToImpersonate')}</strong>
-          {impersonations.length > 1 ? ` (${impersonations.length} documents)` : ''}{tr('banners.itWasIgnoredWhatThe', { value: impersonations[0]!.message.replace(/^This page tried to impersonate the capture channel /, '') })}
+          {impersonations.length > 1 ? ` (${trn('banners.documents', impersonations.length)})` : ''}{tr('banners.itWasIgnoredWhatThe', { value: impersonations[0]!.message.replace(/^This page tried to impersonate the capture channel /, '') })}
         </div>
       )}
       {oversize.map((n, i) => (

@@ -88,7 +88,7 @@ export function CaptureSettings({ capture, onClose }: { capture: CaptureControl;
           {sites?.enabled.map((p) => (
             <li key={p} data-site={p}>
               <span>{siteLabel(p)}</span>
-              <button type="button" class="button" onClick={() => capture.remove(p)} aria-label={`Remove ${siteLabel(p)}`}>
+              <button type="button" class="button" onClick={() => capture.remove(p)} aria-label={tr('captureBar.removeSite', { site: siteLabel(p) })}>
                 {tr('captureBar.remove')}
               </button>
             </li>

@@ -3,7 +3,7 @@ import { useState } from 'preact/hooks';
 import { copyText } from '../copy';
 import { Visible } from './Visible';
 import { num } from './format';
-import { tr } from '../../i18n/i18n';
+import { tr, trn } from '../../i18n/i18n';
 
 /**
  * A JSON value as a tree: objects and arrays open on click, children are only built when open (so a 10,000-deep
@@ -50,7 +50,7 @@ export function JsonTree({
           />
           {search && (
             <span class="muted">
-              {search.hits.size === 0 ? tr('jsonTree.noMatch') : `${search.hits.size}${search.capped ? '+' : ''} match${search.hits.size === 1 ? '' : 'es'}`}
+              {search.hits.size === 0 ? tr('jsonTree.noMatch') : trn(search.capped ? 'jsonTree.matchesOver' : 'jsonTree.matches', search.hits.size)}
             </span>
           )}
         </div>
@@ -136,7 +136,7 @@ function RowActions({ value, path }: { value: unknown; path: string }) {
         type="button"
         class="j-action"
         title={tr('jsonTree.copyTheValueJson')}
-        aria-label={`Copy the value at ${pointer || 'the root'}`}
+        aria-label={pointer ? tr('jsonTree.copyValueAt', { pointer }) : tr('jsonTree.copyRootValue')}
         onClick={(e) => {
           e.stopPropagation();
           void copyText(typeof value === 'string' ? value : JSON.stringify(value, null, 2) ?? String(value));
@@ -148,7 +148,7 @@ function RowActions({ value, path }: { value: unknown; path: string }) {
         type="button"
         class="j-action"
         title={tr('jsonTree.copyThePathJsonPointer')}
-        aria-label={`Copy the path ${pointer || '(the root)'}`}
+        aria-label={tr('jsonTree.copyPathOf', { pointer: pointer || tr('diffTab.root') })}
         onClick={(e) => {
           e.stopPropagation();
           void copyText(pointer);
@@ -183,7 +183,7 @@ function Node(props: { value: unknown; name?: string | undefined; depth: number;
   }
   const isArray = Array.isArray(value);
   const entries = isArray ? (value as unknown[]).map((v, i) => [String(i), v] as const) : Object.entries(value as Record<string, unknown>);
-  const summary = isArray ? `Array(${entries.length})` : `{${entries.length} key${entries.length === 1 ? '' : 's'}}`;
+  const summary = isArray ? `Array(${entries.length})` : `{${trn('jsonTree.keys', entries.length)}}`;
   return (
     <div class={`j-node ${marked ? 'j-marked' : ''}`} data-path={path}>
       <div

@@ -6,7 +6,7 @@ import { parseQuery } from '../store/filterQuery';
 import type { SessionStore } from '../store/sessionStore';
 import { num } from './format';
 import { Modal } from './Modal';
-import { tr } from '../../i18n/i18n';
+import { tr, trn } from '../../i18n/i18n';
 
 const TRANSPORT: Record<string, string> = { eventsource: 'EventSource', websocket: 'WebSocket', xhr: 'XMLHttpRequest', fetch: 'fetch' };
 
@@ -61,7 +61,7 @@ export function PauseDialog({ control, onClose }: { control: PauseControl; onClo
               <input type="checkbox" checked={c.on} onChange={() => set(settings.conditions.map((x) => (x.id === c.id ? { ...x, on: !x.on } : x)))} />
               <code>{c.query}</code>
             </label>
-            <button type="button" class="icon-button" aria-label={`Remove ${c.query}`} title={tr('pauseControls.remove')} onClick={() => set(settings.conditions.filter((x) => x.id !== c.id))}>
+            <button type="button" class="icon-button" aria-label={tr('pauseControls.removeCondition', { query: c.query })} title={tr('pauseControls.remove')} onClick={() => set(settings.conditions.filter((x) => x.id !== c.id))}>
               ✕
             </button>
           </li>
@@ -112,7 +112,7 @@ export function PauseBar({ store, control, live }: { store: SessionStore; contro
             <span class="muted">
               {' · '}
               {first.reason === 'step' ? tr('pauseControls.afterAStep') : first.reason === 'a protocol error' ? tr('pauseControls.itsProtocolError') : <>{tr('pauseControls.matched')} <code>{first.reason}</code></>}
-              {paused.length > 1 && ` · ${paused.length - 1} more stream${paused.length > 2 ? 's' : ''} paused`}
+              {paused.length > 1 && ` · ${trn('pauseControls.morePaused', paused.length - 1)}`}
             </span>
           </span>
           <button type="button" class="button" onClick={() => control.step(first.streamId)} title={tr('pauseControls.giveThePageThisOne')} data-testid="pause-step">
@@ -129,7 +129,7 @@ export function PauseBar({ store, control, live }: { store: SessionStore; contro
       {unheld.map((u) => (
         <div class="banner banner-warning" role="status" key={u.streamId} data-testid="pause-unheld">
           <span class="banner-text">
-            <code>{u.reason}</code>{' '}{tr('pauseControls.matchedOf', { index: num(u.index) })}{' '}{u.transport === 'fetch' ? tr('pauseControls.aFetchStreamOpenedBefore') : `a ${TRANSPORT[u.transport] ?? u.transport} stream`}{tr('pauseControls.whichIsNotPaused')}
+            <code>{u.reason}</code>{' '}{tr('pauseControls.matchedOf', { index: num(u.index) })}{' '}{u.transport === 'fetch' ? tr('pauseControls.aFetchStreamOpenedBefore') : tr('pauseControls.aStream', { transport: TRANSPORT[u.transport] ?? u.transport })}{tr('pauseControls.whichIsNotPaused')}
             {u.transport === 'fetch' ? tr('pauseControls.reloadThePageOrSend') : tr('pauseControls.onlyFetchStreamsSseProtobuf')}.
           </span>
         </div>

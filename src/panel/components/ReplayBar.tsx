@@ -108,7 +108,7 @@ export function ReplayBar({ store, control }: { store: SessionStore; control: Re
           <div class="banner banner-replay" role="status" key={`s${s.rule}`} data-testid="replay-status">
             <span class="banner-text">
               {s.state === 'done' ? tr('replayBar.answered') : s.state === 'cancelled' ? tr('replayBar.cancelledByThePage') : tr('replayBar.answering')} {s.method} <code>{s.url}</code>
-              {source ? ` with ${source.label}` : ''}{' '}
+              {source ? ` ${tr('replayBar.with', { label: source.label })}` : ''}{' '}
               <span data-testid="replay-answered-frame">
                 {tr('replayBar.for')} {s.top ? tr('replayBar.theTopFrame') : tr('replayBar.aFrame')} <code>{s.frameUrl}</code>
               </span>

@@ -6,14 +6,14 @@ import { copyText } from '../copy';
 import { saveRuleLevels } from '../settings/ruleLevels';
 import type { SessionStore } from '../store/sessionStore';
 import { Modal } from './Modal';
-import { tr } from '../../i18n/i18n';
+import { type MessageKey, tr } from '../../i18n/i18n';
 
-const CHOICES: [Severity | 'off' | '', string][] = [
-  ['', 'its own'],
-  ['error', 'error'],
-  ['warning', 'warning'],
-  ['info', 'note'],
-  ['off', 'off'],
+const CHOICES: [Severity | 'off' | '', MessageKey][] = [
+  ['', 'ruleLevelsDialog.itsOwn'],
+  ['error', 'severity.error'],
+  ['warning', 'severity.warning'],
+  ['info', 'problemsTab.note'],
+  ['off', 'ruleLevelsDialog.off'],
 ];
 /** agui.config.json says warn where the panel says warning. */
 const CONFIG_LEVEL: Record<Severity | 'off', string> = { error: 'error', warning: 'warn', info: 'info', off: 'off' };
@@ -37,7 +37,7 @@ export function RuleLevelsDialog({ store, onClose }: { store: SessionStore; onCl
   return (
     <Modal title={tr('ruleLevelsDialog.ruleSeverities')} testId="rule-levels" wide onClose={onClose}>
       <p class="muted">
-        {tr('ruleLevelsDialog.as')} <code>{tr('ruleLevelsDialog.aguiConfigJson')}</code>{tr('ruleLevelsDialog.s')} <code>{tr('ruleLevelsDialog.rules')}</code> {tr('ruleLevelsDialog.setThemForTheCli')} {changed > 0 ? `${changed} changed.` : tr('ruleLevelsDialog.everyRuleAtItsOwn')}
+        {tr('ruleLevelsDialog.as')} <code>{tr('ruleLevelsDialog.aguiConfigJson')}</code>{tr('ruleLevelsDialog.s')} <code>{tr('ruleLevelsDialog.rules')}</code> {tr('ruleLevelsDialog.setThemForTheCli')} {changed > 0 ? tr('ruleLevelsDialog.changed', { n: changed }) : tr('ruleLevelsDialog.everyRuleAtItsOwn')}
       </p>
       <div class="pause-add">
         <input type="search" class="filter" placeholder={tr('ruleLevelsDialog.findARuleIdOr')} aria-label={tr('ruleLevelsDialog.findARule')} value={filter.value} onInput={(e) => (filter.value = (e.currentTarget as HTMLInputElement).value)} />
@@ -67,7 +67,7 @@ export function RuleLevelsDialog({ store, onClose }: { store: SessionStore; onCl
                 </td>
                 <td>
                   <select
-                    aria-label={`Severity of ${id}`}
+                    aria-label={tr('ruleLevelsDialog.severityOf', { id })}
                     value={levels[id] ?? ''}
                     onChange={(e) => {
                       const v = (e.currentTarget as HTMLSelectElement).value as Severity | 'off' | '';
@@ -77,7 +77,7 @@ export function RuleLevelsDialog({ store, onClose }: { store: SessionStore; onCl
                   >
                     {CHOICES.map(([v, label]) => (
                       <option key={v} value={v}>
-                        {v === '' ? `${label} (${RULES[id]!.severity === 'info' ? 'note' : RULES[id]!.severity})` : label}
+                        {v === '' ? `${tr(label)} (${tr(RULES[id]!.severity === 'info' ? 'problemsTab.note' : RULES[id]!.severity === 'error' ? 'severity.error' : 'severity.warning')})` : tr(label)}
                       </option>
                     ))}
                   </select>

@@ -21,7 +21,7 @@ export function TabPicker() {
           {tabs.map((tab) => (
             <li key={tab.tabId}>
               <a href={`?tabId=${tab.tabId}`} data-tab-id={tab.tabId} data-url={tab.url}>
-                {tab.url || `(tab ${tab.tabId})`}
+                {tab.url || tr('tabPicker.tab', { tabId: tab.tabId })}
               </a>{' '}
               <span class="muted">{tr('tabPicker.tabRecords', { tabId: tab.tabId, records: tab.records })}</span>
             </li>

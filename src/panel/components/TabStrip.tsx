@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { overflowedTabs } from '../derive/tabFit';
 import { compact, num } from './format';
-import { tr } from '../../i18n/i18n';
+import { tr, trn } from '../../i18n/i18n';
 
 export interface TabSpec<Id extends string> {
   id: Id;
@@ -154,7 +154,7 @@ export function TabStrip<Id extends string>({
 /** A count on a tab: whole up to 9,999, then 12k, 1.2M (the whole figure in its tooltip). */
 function Count({ n }: { n: number }) {
   return (
-    <span class="tab-count" title={`${num(n)} errors`}>
+    <span class="tab-count" title={trn('count.error', n)}>
       {compact(n)}
     </span>
   );

@@ -11,7 +11,13 @@ import type { Session } from '../../engine/session/session';
 import { type PausedStream, PauseJudge, type Unheld } from './pauseJudge';
 
 export interface PauseControl {
+  /** The conditions as the user set them (the dialog edits these). */
   settings: Signal<PauseSettings>;
+  /**
+   * The conditions as the background confirmed them, once it has told the tab's documents whether to hold: what
+   * the toolbar shows as armed. Until then a request the page makes is not held (a busy machine showed the gap).
+   */
+  armed: Signal<PauseSettings>;
   paused: Signal<PausedStream[]>;
   unheld: Signal<Unheld[]>;
   /** Per paused stream, the first event index its page has not been given. */
@@ -36,6 +42,7 @@ export function createPauseControl(
   heldFrom = signal<ReadonlyMap<string, number>>(new Map()),
 ): PauseControl {
   const settings = signal<PauseSettings>({ conditions: [], onError: false });
+  const armed = signal<PauseSettings>({ conditions: [], onError: false });
   const paused = signal<PausedStream[]>([]);
   const unheld = signal<Unheld[]>([]);
   // Streams that opened before this panel are another panel's to judge (the page's clock and this one's are the machine's).
@@ -72,6 +79,7 @@ export function createPauseControl(
   };
   return {
     settings,
+    armed,
     paused,
     unheld,
     heldFrom,
@@ -81,6 +89,7 @@ export function createPauseControl(
     },
     onState(next) {
       settings.value = next;
+      armed.value = next;
       act(() => judge.setSettings(next));
     },
     follow(session) {

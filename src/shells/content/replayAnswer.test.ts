@@ -28,11 +28,19 @@ const rule = (over: Partial<ReplayRule> = {}): ReplayRule => ({
 function documentAt(origin: string, top: boolean) {
   const channel = new MessageChannel();
   const hook: { kind: string; rules?: { id: string }[]; rid?: number; error?: string }[] = [];
-  channel.port2.onmessage = (e) => hook.push(e.data);
+  let flushed: (() => void) | undefined;
+  channel.port2.onmessage = (e) => (e.data?.kind === 'test-flush' ? flushed?.() : hook.push(e.data));
   const statuses: ContentMessage[] = [];
   const answers = new ReplayAnswers((s) => statuses.push(s), (u) => u, { origin, top, url: () => `${origin}/page` });
   answers.attach(channel.port1 as unknown as MessagePort);
-  const settle = () => new Promise((r) => setTimeout(r, 20));
+  // Everything the relay posted so far has arrived once a message posted after it on the same port has (a port
+  // delivers in order): no timer, so a busy machine cannot make the check run before the messages came (it did, with
+  // a 20 ms wait). An instant rule's answer is posted synchronously, so nothing is still to come.
+  const settle = () =>
+    new Promise<void>((resolve) => {
+      flushed = resolve;
+      channel.port1.postMessage({ kind: 'test-flush' });
+    });
   return { answers, hook, statuses, settle, close: () => channel.port1.close() };
 }
 

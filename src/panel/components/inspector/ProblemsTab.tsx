@@ -5,7 +5,28 @@ import type { Problem } from '../../../engine/verify/rules';
 import { RULE_PASSAGES, SPEC_SOURCES } from '../../../engine/verify/specPassages';
 import type { SessionStore } from '../../store/sessionStore';
 import { num } from '../format';
-import { tr, trn } from '../../../i18n/i18n';
+import { en } from '../../../i18n/en';
+import { currentLocale, type MessageKey, tr, trn } from '../../../i18n/i18n';
+
+/** The rule's title in the panel's language (the catalog has one per rule; a test holds it to RULES). */
+export const ruleTitle = (ruleId: string): string => (`rule.${ruleId}` in en ? tr(`rule.${ruleId}` as MessageKey) : ruleId);
+
+/**
+ * What a problem says. In English, the engine's message (for the reference's rules, the reference SDK's own words,
+ * which users search for). In another language, the rule's title in that language, and the engine's message
+ * beneath it as it came, marked as English text that is not translated.
+ */
+function ProblemText({ problem }: { problem: Problem }) {
+  if (currentLocale() === 'en') return <>{problem.message}</>;
+  return (
+    <>
+      <span class="problem-title">{ruleTitle(problem.ruleId)}</span>{' '}
+      <span class="problem-original muted" lang="en" translate={false} title={tr('problemsTab.original')}>
+        {problem.message}
+      </span>
+    </>
+  );
+}
 
 /** The problems of one event (the Event tab): few, shown whole. */
 export function ProblemList({ store, problems }: { store: SessionStore; problems: readonly Problem[] }) {
@@ -16,7 +37,7 @@ export function ProblemList({ store, problems }: { store: SessionStore; problems
           <button type="button" class="link" onClick={() => store.select(p.eventIndex, 'event')} title={tr('problemsTab.showThisEvent')}>
             #{p.eventIndex}
           </button>{' '}
-          <span class="diag-code">{p.ruleId}</span> {p.message}
+          <span class="diag-code">{p.ruleId}</span> <ProblemText problem={p} />
           <div class="muted spec">
             {p.reference ? tr('problemsTab.theReferenceClientStopsThe') : ''}{tr('problemsTab.spec', { spec: p.spec })}
           </div>
@@ -171,6 +192,7 @@ export function ProblemsTab({ store }: { store: SessionStore }) {
                     <span class={`sev sev-${g.severity}`}>{g.severity === 'info' ? tr('problemsTab.note') : tr(`severity.${g.severity}`)}</span>
                     <span class="diag-code">{g.ruleId}</span>
                     <span class="count-badge">{num(g.problems.length)}</span>
+                    <span class="rule-title ellipsis">{ruleTitle(g.ruleId)}</span>
                     <span class="muted ellipsis">{g.spec}</span>
                   </div>
                 );
@@ -192,7 +214,7 @@ export function ProblemsTab({ store }: { store: SessionStore }) {
                     <button type="button" class="link" title={tr('problemsTab.showThisEvent')}>
                       #{p.eventIndex}
                     </button>{' '}
-                    {p.message}
+                    <ProblemText problem={p} />
                   </div>
                   <div class="muted spec ellipsis">
                     {p.reference ? tr('problemsTab.theReferenceClientStopsThe') : ''}

@@ -17,7 +17,7 @@ import type { RuleLevels } from '../engine/verify/levels';
 import type { Replay } from '../engine/replay/replay';
 import { replaySession } from '../engine/session/replaySession';
 import { createSessionStore } from './store/sessionStore';
-import { num } from './components/format';
+import { counted, num } from './components/format';
 import { localeFor, setLocale, tr } from '../i18n/i18n';
 
 /** The inspected tab: from `?tabId=N` when opened as a page, else from DevTools. */
@@ -134,7 +134,7 @@ if (tabId === null) {
           live = previous.continuation();
           pause.follow(live);
           store.reset(live);
-          const banner = store.notify('info', `Cleared ${num(events)} events.`, {
+          const banner = store.notify('info', tr('panel.cleared', { events: counted(events, 'event') }), {
             action: {
               label: 'Undo',
               run: () => {

@@ -6,6 +6,7 @@
 import { signal } from '@preact/signals';
 import browser from 'webextension-polyfill';
 import { ALL_SITES, siteLabel, sitePattern } from '../../bridge/sitePatterns';
+import { tr } from '../../i18n/i18n';
 
 export interface SitesState {
   local: string[];
@@ -72,7 +73,7 @@ export function createCaptureControl(tabId: number, bridge: Bridge, notify: (kin
   const enable = (pattern: string) => {
     void grant(pattern).then((ok) => {
       if (!ok) {
-        notify('error', `The browser did not grant access to ${siteLabel(pattern)}: capture stays off there.`);
+        notify('error', tr('capture.notGranted', { site: siteLabel(pattern) }));
         return;
       }
       enabledHere.value = pattern;
@@ -101,12 +102,12 @@ export function createCaptureControl(tabId: number, bridge: Bridge, notify: (kin
         captureHere: () => {
           const pattern = status.value ? sitePattern(status.value.url) : null;
           if (pattern) enable(pattern);
-          else notify('error', 'This page is not an http(s) page: capture cannot be turned on for it.');
+          else notify('error', tr('capture.notHttp'));
         },
         captureSite: (url) => {
           const pattern = sitePattern(url);
           if (pattern) enable(pattern);
-          else notify('error', `"${url}" is not an http(s) address: capture cannot be turned on for it.`);
+          else notify('error', tr('capture.notHttpAddress', { url }));
         },
         captureAllSites: () => enable(ALL_SITES),
         remove: (pattern) => {

@@ -7,7 +7,7 @@ import { opensReplayedStream, opensResentStream, type SessionStore } from '../st
 import { categoryOf } from './category';
 import { visibleNodes, visibleText } from './Visible';
 import { columnLayout, columns, TimelineHeader } from './timelineColumns';
-import { tr } from '../../i18n/i18n';
+import { tr, trn } from '../../i18n/i18n';
 
 export const ROW_HEIGHT = 22;
 const OVERSCAN = 10;
@@ -237,7 +237,7 @@ const EventRow = memo(function EventRow({ store, row, index, frame, selected, er
       style={{ top: `${row * ROW_HEIGHT}px` }}
       onClick={() => store.select(index)}
       data-index={index}
-      title={held ? tr('eventList.pausedThePageHasNot') : navigatedHere ? tr('eventList.thePageNavigatedBeforeThis') : streamChanged ? `Stream ${frame.streamId}` : undefined}
+      title={held ? tr('eventList.pausedThePageHasNot') : navigatedHere ? tr('eventList.thePageNavigatedBeforeThis') : streamChanged ? tr('eventList.stream', { id: frame.streamId }) : undefined}
     >
       <span role="gridcell" class="cell index">
         {index}
@@ -278,8 +278,8 @@ const EventRow = memo(function EventRow({ store, row, index, frame, selected, er
         {visibleNodes(text)}
       </span>
       <span role="gridcell" class="cell flags">
-        {errors > 0 && <span class="dot dot-error" title={`${errors} error(s)`} />}
-        {warnings > 0 && <span class="dot dot-warning" title={`${warnings} warning(s)`} />}
+        {errors > 0 && <span class="dot dot-error" title={trn('count.error', errors)} />}
+        {warnings > 0 && <span class="dot dot-warning" title={trn('count.warning', warnings)} />}
       </span>
     </div>
   );

@@ -6,7 +6,7 @@ import { sessionContents } from '../../engine/session/contents';
 import type { SessionStore } from '../store/sessionStore';
 import { Modal } from './Modal';
 import { counted, num } from './format';
-import { tr } from '../../i18n/i18n';
+import { tr, trn } from '../../i18n/i18n';
 
 const masked = (n: number) => (n === 0 ? tr('exportDialog.maskedNone') : tr('exportDialog.maskedSome', { n: num(n) }));
 const bytes = (n: number) => (n < 1024 ? tr('unit.bytes', { n: num(n) }) : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
@@ -94,8 +94,8 @@ export function ExportDialog({ store, onExport, onClose }: { store: SessionStore
       <p>{tr('exportDialog.theFileWillContain')}</p>
       <ul class="contents" data-testid="export-contents">
         <li>
-          {tr('exportDialog.everyByteOfThe')} {chosen?.indices ? `${counted(eventsIn(store.session.value.frames, chosen.indices), 'event')} in scope` : counted(c.events, 'event')}
-          {!chosen && c.otherFrames > 0 ? ` (and ${counted(c.otherFrames, 'frame')} that ${c.otherFrames === 1 ? 'is' : 'are'} not an event, kept as it came)` : ''}{' '}{tr('exportDialog.theAgentStreamedOfResponse', { responseBytes: bytes(c.responseBytes) })}</li>
+          {tr('exportDialog.everyByteOfThe')} {chosen?.indices ? tr('exportDialog.inScope', { events: counted(eventsIn(store.session.value.frames, chosen.indices), 'event') }) : counted(c.events, 'event')}
+          {!chosen && c.otherFrames > 0 ? ` (${trn('exportDialog.otherFrames', c.otherFrames)})` : ''}{' '}{tr('exportDialog.theAgentStreamedOfResponse', { responseBytes: bytes(c.responseBytes) })}</li>
         {metaFormat && (
           <>
             <li class={strip.value.urls ? 'struck' : ''}>{tr('exportDialog.theUrlsOfStream', { streams: c.streams })}{c.streams === 1 ? '' : tr('exportDialog.s')}{' '}{tr('exportDialog.andTheirPages', { value: c.hosts.slice(0, 3).join(', ') })}

@@ -11,15 +11,15 @@ import type { RunEntity } from '../../engine/replay/timeline';
 import type { Session } from '../../engine/session/session';
 import type { SessionStore } from '../store/sessionStore';
 import { Modal } from './Modal';
-import { tr } from '../../i18n/i18n';
+import { type MessageKey, tr } from '../../i18n/i18n';
 
 type Pace = ReplayRule['pace'];
-const PACES: [Pace, string][] = [
-  ['original', 'original timing'],
-  ['2x', '2× faster'],
-  ['10x', '10× faster'],
-  ['instant', 'instant'],
-  ['step', 'step by step (Next event)'],
+const PACES: [Pace, MessageKey][] = [
+  ['original', 'pace.original'],
+  ['2x', 'pace.2x'],
+  ['10x', 'pace.10x'],
+  ['instant', 'pace.instant'],
+  ['step', 'pace.step'],
 ];
 
 /** Events as the editor shows them: a JSON array, one event a line. */
@@ -29,13 +29,13 @@ const toText = (events: readonly unknown[]): string => `[\n${events.map((e) => J
 function parseEvents(text: string): { events: unknown[] } | { error: string } {
   try {
     const value: unknown = JSON.parse(text);
-    if (!Array.isArray(value)) return { error: 'The events must be a JSON array: [ {"type": …}, … ]' };
+    if (!Array.isArray(value)) return { error: tr('replayDialog.notArray') };
     return { events: value };
   } catch (error) {
     const message = (error as Error).message;
     const at = /position (\d+)/.exec(message);
     const line = at ? text.slice(0, Number(at[1])).split('\n').length : undefined;
-    return { error: `Not valid JSON${line ? ` (line ${line})` : ''}: ${message}` };
+    return { error: line ? tr('replayDialog.invalidJsonAt', { line, message }) : tr('replayDialog.invalidJson', { message }) };
   }
 }
 
@@ -167,7 +167,7 @@ export function ReplayDialog({
             <select aria-label={tr('replayDialog.pace')} value={pace.value} onChange={(e) => (pace.value = (e.currentTarget as HTMLSelectElement).value as Pace)} data-testid="replay-pace">
               {PACES.map(([p, label]) => (
                 <option key={p} value={p}>
-                  {label}
+                  {tr(label)}
                 </option>
               ))}
             </select>
@@ -274,7 +274,7 @@ function ParseNote({ script: recordedScript }: { script: ReplayScript | undefine
           {recordedScript.contentTypeNote && <span class="error-text" data-testid="replay-content-type-note"> {recordedScript.contentTypeNote}</span>}
         </>
       ) : (
-        `The page will read it as SSE (${CONTENT_TYPE.sse}).`
+        tr('replayDialog.readAsSse', { type: CONTENT_TYPE.sse })
       )}
     </p>
   );
@@ -351,15 +351,15 @@ function rulesToArm(
     steps: s.steps.map((x) => ({ base64: bytesToBase64(x.bytes), delay: x.delay, type: x.type.slice(0, 128) })),
     armedAt: Date.now(),
   });
-  const of = queued.length ? ` (1 of ${queued.length + 1})` : '';
+  const of = queued.length ? ` (${tr('replayDialog.nOf', { n: 1, of: queued.length + 1 })})` : '';
   const sourceOf = (r: RunEntity, label: string, edited: boolean): ReplaySource => {
     const body = session.streams.get(r.streamId)?.info.requestBody;
     return { streamId: r.streamId, label, edited, ...(body !== undefined && { requestBody: body }) };
   };
-  const label = `run ${run.runId}${edit ? ' (edited copy)' : ''}${of}`;
+  const label = `${tr('runsTab.run', { runId: run.runId })}${edit ? tr('replayDialog.editedCopy') : ''}${of}`;
   const out: [ReplayRule, ReplaySource][] = [[ruleOf(script, label), sourceOf(run, label, edit !== undefined)]];
   queued.forEach((r, i) => {
-    const text = `run ${r.runId} (${i + 2} of ${queued.length + 1})`;
+    const text = `${tr('runsTab.run', { runId: r.runId })} (${tr('replayDialog.nOf', { n: i + 2, of: queued.length + 1 })})`;
     out.push([ruleOf(scriptFromStream(session, r.streamId), text), sourceOf(r, text, false)]);
   });
   return out;

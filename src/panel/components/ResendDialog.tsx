@@ -6,7 +6,7 @@ import type { ResendControl } from '../debugger/resendControl';
 import type { StreamInfo } from '../../engine/session/session';
 import type { SessionStore } from '../store/sessionStore';
 import { Modal } from './Modal';
-import { tr } from '../../i18n/i18n';
+import { type MessageKey, tr } from '../../i18n/i18n';
 
 type Input = { messages?: { id?: string; role?: string; content?: unknown }[]; tools?: { name?: string }[]; state?: unknown; [k: string]: unknown };
 
@@ -14,14 +14,14 @@ const pretty = (value: unknown): string => JSON.stringify(value, null, 2);
 
 /** The editor's text read: the input, or where its JSON breaks; and what the schema says of it. */
 function check(text: string): { input?: Input; error?: string; issues: string[] } {
-  if (textDeeperThan(text, MAX_DEPTH)) return { error: `Nested deeper than ${MAX_DEPTH} levels.`, issues: [] };
+  if (textDeeperThan(text, MAX_DEPTH)) return { error: tr('resendDialog.tooDeep', { n: MAX_DEPTH }), issues: [] };
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { error: `Not valid JSON: ${(error as Error).message}`, issues: [] };
+    return { error: tr('replayDialog.invalidJson', { message: (error as Error).message }), issues: [] };
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return { error: 'A RunAgentInput is a JSON object.', issues: [] };
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return { error: tr('resendDialog.notObject'), issues: [] };
   const parsed = RunAgentInputSchema.safeParse(value);
   const issues = parsed.success ? [] : parsed.error.issues.slice(0, 6).map((i) => `${i.path.length ? i.path.join('.') : '(root)'}: ${i.message}`);
   return { input: value as Input, issues };
@@ -35,15 +35,15 @@ const lastUser = (input: Input | undefined): number => {
 
 /** Why this run's request cannot be sent again, or undefined when it can. */
 function unavailable(hasRun: boolean, stream: StreamInfo | undefined, imported: boolean): string | undefined {
-  if (!hasRun || !stream) return 'This run is no longer in the capture.';
-  if (imported) return 'Resend sends a request of the live capture: go back to it first.';
-  if (stream.transport !== 'fetch') return `Only fetch requests are sent again (this run came over ${stream.transport}).`;
-  if (stream.requestBody === undefined) return "The capture kept no body for this run's request (a Blob, a buffer, form data or a stream).";
-  if (stream.requestBodyBytes !== undefined) return 'The request body was larger than the 1 MB the capture keeps: it cannot be sent again whole.';
+  if (!hasRun || !stream) return tr('resendDialog.noRun');
+  if (imported) return tr('resendDialog.imported');
+  if (stream.transport !== 'fetch') return tr('resendDialog.onlyFetch', { transport: stream.transport });
+  if (stream.requestBody === undefined) return tr('resendDialog.noBody');
+  if (stream.requestBodyBytes !== undefined) return tr('resendDialog.bodyTooLarge');
   return undefined;
 }
 
-const STATES: Record<string, string> = { sending: 'Sending…', receiving: 'Receiving the answer…', done: 'Done', failed: 'Failed', cancelled: 'Cancelled' };
+const STATES: Record<string, MessageKey> = { sending: 'resendDialog.sending', receiving: 'resendDialog.receiving', done: 'resendDialog.done', failed: 'resendDialog.failed', cancelled: 'resendDialog.cancelled' };
 
 /**
  * "Resend…": a run's RunAgentInput in an editor, checked live with @ag-ui/core's schema, with quick edits; Send asks
@@ -79,7 +79,7 @@ export function ResendDialog({ store, control, runKey, onClose }: { store: Sessi
   const answerRun = answer ? timeline.runs.find((r) => r.streamId === answer) : undefined;
   const why = unavailable(run !== undefined, stream, store.imported.value !== null);
   return (
-    <Modal title={`Resend run ${run?.runId ?? ''}`} testId="resend-dialog" wide onClose={onClose}>
+    <Modal title={tr('runsTab.resendRun', { runId: run?.runId ?? '' })} testId="resend-dialog" wide onClose={onClose}>
       {why ? (
         <p class="error-text" data-testid="resend-unavailable">
           {why}
@@ -133,7 +133,7 @@ export function ResendDialog({ store, control, runKey, onClose }: { store: Sessi
             )}
             {job && job.streamId === run!.streamId && (
               <span class={job.status.state === 'failed' ? 'error-text' : 'muted'} role="status" data-testid="resend-status">
-                {STATES[job.status.state]}
+                {STATES[job.status.state] ? tr(STATES[job.status.state]!) : job.status.state}
                 {job.status.status !== undefined && ` · ${job.status.status} ${job.status.statusText ?? ''}`}
                 {job.status.error && ` · ${job.status.error}`}
               </span>

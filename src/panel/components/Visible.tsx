@@ -4,6 +4,7 @@
  * `invoice\u202Efdp.exe` reads as `invoice\u202Efdp.exe`, not `invoiceexe.pdf`.
  */
 import { INVISIBLE, unicodeEscape } from '../../engine/util/encode';
+import { tr } from '../../i18n/i18n';
 
 const SPECIAL = INVISIBLE;
 const SPECIAL_ALL = new RegExp(INVISIBLE.source, 'g');
@@ -48,7 +49,7 @@ export function visibleNodes(text: string, multiline = false): string | (string 
     if (m.index! > last) parts.push(plain.slice(last, m.index));
     const code = m[0].charCodeAt(0);
     parts.push(
-      <span class="esc" key={k++} title={`U+${code.toString(16).toUpperCase().padStart(4, '0')}${NAMES[code] ? ` ${NAMES[code]}` : ''}: shown, not applied`}>
+      <span class="esc" key={k++} title={tr('visible.shownNotApplied', { code: `U+${code.toString(16).toUpperCase().padStart(4, '0')}${NAMES[code] ? ` ${NAMES[code]}` : ''}` })}>
         {escape(m[0])}
       </span>,
     );

@@ -4,6 +4,7 @@
  */
 import { type Signal, signal } from '@preact/signals';
 import type { ResendStatus } from '../../bridge/messages';
+import { tr } from '../../i18n/i18n';
 
 export interface ResendJob {
   rid: string;
@@ -41,7 +42,7 @@ export function createResendControl(bridge: { resend(streamId: string, rid: stri
       timer = setTimeout(() => {
         const j = job.value;
         if (j?.rid === rid && j.status.state === 'sending' && !j.status.stream)
-          job.value = { ...j, status: { rid, state: 'failed', error: 'The page that made this request did not answer (it was reloaded or closed): run it again in the page first.' } };
+          job.value = { ...j, status: { rid, state: 'failed', error: tr('resend.noAnswer') } };
       }, SILENT_MS);
     },
     cancel() {

@@ -9,6 +9,7 @@ import { applyOp, type ImportOp } from '../../engine/session/importOps';
 import { Session } from '../../engine/session/session';
 import type { SessionStore } from '../store/sessionStore';
 import type { FromWorker, ImportSource, ToWorker } from './protocol';
+import { tr } from '../../i18n/i18n';
 
 export type { ImportSource } from './protocol';
 
@@ -66,7 +67,7 @@ export function startImport(store: SessionStore, source: ImportSource, name: str
     if (stopped) return;
     stopped = true;
     finish();
-    if (byUser) store.notify('info', `Stopped loading ${name} at ${Math.round((applied / total) * 100)}%: what was read so far is shown.`);
+    if (byUser) store.notify('info', tr('import.stopped', { name, percent: Math.round((applied / total) * 100) }));
   };
   const handle = { stop: () => stop(false) };
   current = handle;
@@ -121,7 +122,7 @@ export function startImport(store: SessionStore, source: ImportSource, name: str
         if (m.format === 'har') {
           store.notify(
             'info',
-            `${name}: ${m.note ?? 'a HAR file'}. A HAR file keeps when each response began and ended, not when each event in it came: the events of one response show the same time (+0 ms).`,
+            tr('import.harTimes', { name, note: m.note ?? tr('import.aHarFile') }),
             { view: 'import' },
           );
         }

@@ -12,6 +12,7 @@
  *   a b             both must match (space = and); type:A|B or type:A,B = either (inside a key)
  * Pure: parsed once per change of the query, matched per row.
  */
+import { tr } from '../../i18n/i18n';
 
 export type Term =
   | { kind: 'text'; value: string; negate: boolean }
@@ -81,7 +82,7 @@ export function parseQuery(query: string): ParsedQuery {
       try {
         terms.push({ kind: 'regex', re: new RegExp(regex[1]!, regex[2]!.replace(/[gy]/g, '') || 'i'), negate });
       } catch (e) {
-        error = `Not a regular expression: ${token} (${e instanceof Error ? e.message : String(e)})`;
+        error = tr('filter.notRegex', { token, message: e instanceof Error ? e.message : String(e) });
       }
       continue;
     }

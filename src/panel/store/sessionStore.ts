@@ -9,6 +9,7 @@ import { type Category, categoryOf } from '../components/category';
 import type { Problem } from '../../engine/verify/rules';
 import { applyLevels, type RuleLevels } from '../../engine/verify/levels';
 import { type FilterSubject, type Joined, joinWindow, matches, parseQuery, textJoiner } from './filterQuery';
+import { tr } from '../../i18n/i18n';
 
 const REPAINT_MS = 100;
 /** However long repaints take, the screen is never more than this behind the data. */
@@ -143,7 +144,7 @@ export function createSessionStore(options: { emptyText?: string } = {}) {
     replay,
     version,
     /** What the timeline says while there is nothing to show. */
-    emptyText: options.emptyText ?? 'Waiting for AG-UI streams in this tab… Run your agent, or reload the page to capture from its start.',
+    emptyText: options.emptyText ?? tr('panel.waiting'),
     frames,
     eventCount,
     problems,

@@ -9,8 +9,12 @@ import type { TextPart } from '../../../engine/compare/textDiff';
 import { type CompareSource, itemText } from '../../derive/compareView';
 import { diffText } from '../../../engine/compare/textDiff';
 import { JsonTree } from '../JsonTree';
-import { num } from '../format';
-import { tr } from '../../../i18n/i18n';
+import { num, outcomeLabel } from '../format';
+import { OUTCOME } from '../../../engine/replay/runRows';
+import { type MessageKey, tr } from '../../../i18n/i18n';
+
+/** A run's status as the panel words it (an outcome it does not know is shown as it came). */
+const statusText = (s: string): string => (s in OUTCOME ? outcomeLabel(OUTCOME[s as keyof typeof OUTCOME]) : s);
 
 type DetailTab = 'summary' | 'row' | 'input';
 
@@ -18,17 +22,17 @@ const ms = (v: number | undefined) => (v === undefined ? '—' : v < 1000 ? `${M
 
 export function CompareDetail({ c, a, b, row }: { c: Comparison; a: CompareSource; b: CompareSource; row: Row | undefined }) {
   const tab = useSignal<DetailTab>('summary');
-  const tabs: [DetailTab, string][] = [
-    ['summary', 'Summary'],
-    ['row', 'At this row'],
-    ['input', 'Input'],
+  const tabs: [DetailTab, MessageKey][] = [
+    ['summary', 'compareDetail.summary'],
+    ['row', 'compareDetail.atThisRow'],
+    ['input', 'compareDetail.input'],
   ];
   return (
     <div class="compare-detail">
       <div class="tabs" role="tablist" aria-label={tr('compareDetail.comparison')}>
         {tabs.map(([id, label]) => (
           <button key={id} type="button" role="tab" aria-selected={tab.value === id} class={tab.value === id ? 'active' : ''} onClick={() => (tab.value = id)}>
-            {label}
+            {tr(label)}
           </button>
         ))}
       </div>
@@ -58,7 +62,7 @@ function Summary({ c }: { c: Comparison }) {
       <RunsTable c={c} />
       <h4>{tr('compareDetail.messages')}</h4>
       {changed.length === 0 ? (
-        <p class="muted">{c.messages.length ? `the same ${num(c.messages.length)} messages` : tr('compareDetail.noMessages')}</p>
+        <p class="muted">{c.messages.length ? tr('compareDetail.sameMessages', { n: num(c.messages.length) }) : tr('compareDetail.noMessages')}</p>
       ) : (
         <ul class="compare-messages" data-testid="compare-messages">
           {changed.map((m, i) => (
@@ -121,7 +125,7 @@ function RunsTable({ c }: { c: Comparison }) {
       const delta = x !== undefined && y !== undefined ? y - x : undefined;
       return (
         <tr key={`${label}${i}`}>
-          <th scope="row">{c.runs.length > 1 ? `${label} (run ${i + 1})` : label}</th>
+          <th scope="row">{c.runs.length > 1 ? `${label} (${tr('compareDetail.runN', { n: i + 1 })})` : label}</th>
           <td>{ms(x)}</td>
           <td>{ms(y)}</td>
           <td class={delta === undefined || delta === 0 ? 'muted' : delta > 0 ? 'worse' : 'better'}>{delta === undefined ? '' : `${delta > 0 ? '+' : ''}${ms(delta)}`}</td>
@@ -142,18 +146,18 @@ function RunsTable({ c }: { c: Comparison }) {
       <tbody>
         {c.runs.map((r, i) => (
           <tr key={`o${i}`}>
-            <th scope="row">{tr('compareDetail.outcome')}{c.runs.length > 1 ? ` (run ${i + 1})` : ''}</th>
-            <td>{r.a ? `${r.a.status === 'success' ? 'done' : r.a.status}` : '—'}</td>
-            <td>{r.b ? `${r.b.status === 'success' ? 'done' : r.b.status}` : '—'}</td>
+            <th scope="row">{tr('compareDetail.outcome')}{c.runs.length > 1 ? ` (${tr('compareDetail.runN', { n: i + 1 })})` : ''}</th>
+            <td>{r.a ? statusText(r.a.status) : '—'}</td>
+            <td>{r.b ? statusText(r.b.status) : '—'}</td>
             <td>{r.a?.status !== r.b?.status ? tr('compareDetail.changed') : ''}</td>
           </tr>
         ))}
-        {line('time to first event', (m) => m.firstEventMs)}
+        {line(tr('metrics.firstEvent'), (m) => m.firstEventMs)}
         {line('TTFT', (m) => m.ttftMs)}
-        {line('first reasoning', (m) => m.firstReasoningMs)}
-        {line('duration', (m) => m.durationMs)}
+        {line(tr('compareDetail.firstReasoning'), (m) => m.firstReasoningMs)}
+        {line(tr('compareDetail.duration'), (m) => m.durationMs)}
         {c.runs.map((r, i) => (
-          <OtherMetrics key={`m${i}`} a={r.a?.metrics} b={r.b?.metrics} suffix={c.runs.length > 1 ? ` (run ${i + 1})` : ''} />
+          <OtherMetrics key={`m${i}`} a={r.a?.metrics} b={r.b?.metrics} suffix={c.runs.length > 1 ? ` (${tr('compareDetail.runN', { n: i + 1 })})` : ''} />
         ))}
       </tbody>
     </table>
@@ -172,14 +176,14 @@ function OtherMetrics({ a, b, suffix }: { a: MetricsSummary | undefined; b: Metr
     if (x === undefined && y === undefined) return;
     rows.push([label, x === undefined ? '—' : show(x), y === undefined ? '—' : show(y), x !== undefined && y !== undefined ? y - x : undefined]);
   };
-  add('input tokens', tokens(a, 'inputTokens'), tokens(b, 'inputTokens'), num);
-  add('output tokens', tokens(a, 'outputTokens'), tokens(b, 'outputTokens'), num);
-  add('tokens per second', a?.tokensPerSecond, b?.tokensPerSecond, (v) => v.toFixed(1));
-  for (const tool of new Set([...Object.keys(a?.toolLatencyMs ?? {}), ...Object.keys(b?.toolLatencyMs ?? {})])) add(`${tool} latency`, a?.toolLatencyMs[tool], b?.toolLatencyMs[tool], ms);
+  add(tr('compareDetail.inputTokens'), tokens(a, 'inputTokens'), tokens(b, 'inputTokens'), num);
+  add(tr('compareDetail.outputTokens'), tokens(a, 'outputTokens'), tokens(b, 'outputTokens'), num);
+  add(tr('compareDetail.tokensPerSecond'), a?.tokensPerSecond, b?.tokensPerSecond, (v) => v.toFixed(1));
+  for (const tool of new Set([...Object.keys(a?.toolLatencyMs ?? {}), ...Object.keys(b?.toolLatencyMs ?? {})])) add(tr('compareDetail.latency', { tool }), a?.toolLatencyMs[tool], b?.toolLatencyMs[tool], ms);
   for (const type of new Set([...Object.keys(a?.eventsByType ?? {}), ...Object.keys(b?.eventsByType ?? {})])) {
     const x = a?.eventsByType[type] ?? 0;
     const y = b?.eventsByType[type] ?? 0;
-    if (x !== y) add(`${type} events`, x, y, num);
+    if (x !== y) add(tr('compareDetail.typeEvents', { type }), x, y, num);
   }
   return (
     <>
@@ -245,7 +249,7 @@ function Input({ c }: { c: Comparison }) {
       {parts.map((p, i) => (
         <li key={i}>
           <strong>{p.part}</strong>
-          {c.runs.length > 1 ? ` (run ${p.run})` : ''}:{' '}
+          {c.runs.length > 1 ? ` (${tr('compareDetail.runN', { n: p.run })})` : ''}:{' '}
           {p.ops.map((o, j) => (
             <code key={j}>
               {o.op} {o.path}

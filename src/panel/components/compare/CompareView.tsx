@@ -14,15 +14,15 @@ import { type CompareSource, comparisonOf, defaultPair, differenceStarts, itemTe
 import type { SessionStore } from '../../store/sessionStore';
 import { num } from '../format';
 import { CompareDetail } from './CompareDetail';
-import { tr } from '../../../i18n/i18n';
+import { type MessageKey, tr } from '../../../i18n/i18n';
 
 const ROW_H = 22;
-const OP_LABEL: Record<Row['op'], string> = { equal: 'equal', removed: 'only in A', added: 'only in B', changed: 'changed' };
+const OP_LABEL: Record<Row['op'], MessageKey> = { equal: 'compareView.opEqual', removed: 'compareDetail.onlyInA', added: 'compareDetail.onlyInB', changed: 'compareDetail.changed' };
 const MARK: Record<Row['op'], string> = { equal: '', removed: '−', added: '+', changed: '~' };
 
 export function CompareView({ store, start, onClose }: { store: SessionStore; start: { a?: number; b?: number }; onClose(): void }) {
   void store.version.value;
-  const here: CompareSource = { label: store.imported.value?.name ?? 'this session', session: store.session.value, replay: store.replay.value };
+  const here: CompareSource = { label: store.imported.value?.name ?? tr('compareView.thisSession'), session: store.session.value, replay: store.replay.value };
   const initial = { ...defaultPair(here), ...start };
   const a = useSignal<number | null>(initial.a);
   const b = useSignal<number | null>(initial.b);
@@ -123,7 +123,7 @@ function SidePicker({ label, source, value, onChange }: { label: string; source:
   return (
     <label class="field">
       {label}{' '}
-      <select aria-label={`Run ${label}`} data-testid={`compare-${label.toLowerCase()}`} value={value === null ? 'all' : String(value)} onChange={(e) => { const v = (e.currentTarget as HTMLSelectElement).value; onChange(v === 'all' ? null : Number(v)); }}>
+      <select aria-label={tr('compareView.runSide', { side: label })} data-testid={`compare-${label.toLowerCase()}`} value={value === null ? 'all' : String(value)} onChange={(e) => { const v = (e.currentTarget as HTMLSelectElement).value; onChange(v === 'all' ? null : Number(v)); }}>
         {runChoices(source).map((r) => (
           <option key={r.value} value={r.value}>
             {r.label}
@@ -154,8 +154,8 @@ function CompareStatus({ c, starts, at, go, first }: { c: Comparison; starts: nu
         ▼
       </button>
       <span class="muted" data-testid="compare-counts">
-        {starts.length > 0 && `difference ${index < 0 ? starts.length : index + 1} of ${starts.length} · `}
-        {tr('compareView.equalChangedOnlyInA', { equal: num(e.equal), changed: num(e.changed), removed: num(e.removed), added: num(e.added) })}{c.capped && ` · more than ${num(c.maxDifferences)} differences: not aligned after the first divergence`}
+        {starts.length > 0 && `${tr('compareView.differenceOf', { n: index < 0 ? starts.length : index + 1, of: starts.length })} · `}
+        {tr('compareView.equalChangedOnlyInA', { equal: num(e.equal), changed: num(e.changed), removed: num(e.removed), added: num(e.added) })}{c.capped && ` · ${tr('compareView.capped', { n: num(c.maxDifferences) })}`}
       </span>
     </div>
   );
@@ -198,10 +198,10 @@ function AlignedRows({ c, at, onSelect }: { c: Comparison; at: number; onSelect(
         style={{ top: `${i * ROW_H}px` }}
         aria-selected={i === at}
         data-row={i}
-        title={`${OP_LABEL[r.op]}${r.fields?.length ? `: ${r.fields.join(', ')}` : ''}`}
+        title={`${tr(OP_LABEL[r.op])}${r.fields?.length ? `: ${r.fields.join(', ')}` : ''}`}
         onClick={() => onSelect(i)}
       >
-        <span class="cmark" aria-label={OP_LABEL[r.op]}>{MARK[r.op]}</span>
+        <span class="cmark" aria-label={tr(OP_LABEL[r.op])}>{MARK[r.op]}</span>
         <span class="cside" data-side="a">{ia && <><span class="cidx">#{ia.indices[0]}</span> <span class="ctype">{ia.type}</span> <span class="ctext">{text(ia, 'a')}</span></>}</span>
         <span class="cside" data-side="b">{ib && <><span class="cidx">#{ib.indices[0]}</span> <span class="ctype">{ib.type}</span> <span class="ctext">{text(ib, 'b')}</span></>}</span>
       </div>,

@@ -20,7 +20,8 @@ export interface ChromiumWithExtension {
   serviceWorker(): Promise<Worker>;
   /** The tab id the extension sees for a page (found through the panel's tab picker). */
   tabIdOf(page: Page): Promise<number>;
-  openPanel(tabId: number): Promise<Page>;
+  /** The panel as a tab; `query` adds to its URL (e.g. `&lang=qps`). */
+  openPanel(tabId: number, query?: string): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -76,9 +77,9 @@ export async function launchChromium(options: { extension?: boolean; headless?: 
         await picker.close();
       }
     },
-    async openPanel(tabId: number) {
+    async openPanel(tabId: number, query = '') {
       const panel = await context.newPage();
-      await panel.goto(panelUrl(`?tabId=${tabId}`));
+      await panel.goto(panelUrl(`?tabId=${tabId}${query}`));
       return panel;
     },
     close: () => context.close(),

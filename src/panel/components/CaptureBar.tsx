@@ -78,7 +78,7 @@ export function CaptureSettings({ capture, onClose }: { capture: CaptureControl;
   return (
     <Modal onClose={onClose} title={tr('captureBar.whereCaptureRuns')} testId="settings">
       <p>
-        {tr('captureBar.alwaysOnLocalDevelopmentPages')} <span class="muted">{sites?.local.map(siteLabel).join(', ') ?? '…'}</span>.
+        {tr('captureBar.alwaysOnLocalDevelopmentPages')} <span class="muted" translate={false}>{sites?.local.map(siteLabel).join(', ') ?? '…'}</span>.
       </p>
       <h3>{tr('captureBar.sitesYouEnabled')}</h3>
       {sites && sites.enabled.length === 0 ? (

@@ -8,6 +8,7 @@ import { categoryOf } from './category';
 import { visibleNodes, visibleText } from './Visible';
 import { columnLayout, columns, TimelineHeader } from './timelineColumns';
 import { tr, trn } from '../../i18n/i18n';
+import { outcomeLabel } from './format';
 
 export const ROW_HEIGHT = 22;
 const OVERSCAN = 10;
@@ -242,11 +243,11 @@ const EventRow = memo(function EventRow({ store, row, index, frame, selected, er
       <span role="gridcell" class="cell index">
         {index}
       </span>
-      <span role="gridcell" class="cell time">
+      <span role="gridcell" class="cell time" translate={false}>
         {start === undefined ? '' : formatDelta(frame.t - start)}
       </span>
       <span role="gridcell" class="cell col-type">
-        <span class={`type cat-${categoryOf(type)}`} title={type}>
+        <span class={`type cat-${categoryOf(type)}`} title={type} translate={false}>
           {frame.direction === 'out' && (
             <span class="dir" title={tr('eventList.sentByThePageOver')}>
               ↑{' '}
@@ -254,7 +255,7 @@ const EventRow = memo(function EventRow({ store, row, index, frame, selected, er
           )}
           {type}
         </span>
-        {tag && <span class={`row-tag tag-${tag}`}>{tag}</span>}
+        {tag && <span class={`row-tag tag-${tag}`}>{outcomeLabel(tag)}</span>}
         {replayed && (
           <span class="row-tag tag-replayed" title={tr('eventList.answeredByAgUiDevtools')} data-testid="replayed-tag">
             {tr('eventList.replayed')}
@@ -266,7 +267,7 @@ const EventRow = memo(function EventRow({ store, row, index, frame, selected, er
           </span>
         )}
       </span>
-      <span role="gridcell" class="cell ids">
+      <span role="gridcell" class="cell ids" translate={false}>
         {ids.map(([k, v]) => (
           <span class="id" key={k} title={`${k}: ${visibleText(v)}`}>
             <span class="id-key">{SHORT_KEY[k] ?? k}</span>
@@ -274,7 +275,7 @@ const EventRow = memo(function EventRow({ store, row, index, frame, selected, er
           </span>
         ))}
       </span>
-      <span role="gridcell" class="cell preview" title={text ? visibleText(text) : undefined}>
+      <span role="gridcell" class="cell preview" title={text ? visibleText(text) : undefined} translate={false}>
         {visibleNodes(text)}
       </span>
       <span role="gridcell" class="cell flags">

@@ -1,7 +1,7 @@
 import { useSignal } from '@preact/signals';
 import type { ExportOptions } from '../../engine/session/exportFormat';
 import { type ExportFormatId, type ExportScope, FORMATS } from '../../engine/session/exportFormats';
-import { GROUP_LABELS, REDACTION_GROUPS, type Redaction, type RedactionGroup } from '../../engine/session/redact';
+import { REDACTION_GROUPS, type Redaction, type RedactionGroup } from '../../engine/session/redact';
 import { sessionContents } from '../../engine/session/contents';
 import type { SessionStore } from '../store/sessionStore';
 import { Modal } from './Modal';
@@ -86,7 +86,7 @@ export function ExportDialog({ store, onExport, onClose }: { store: SessionStore
         <legend>{tr('exportDialog.format')}</legend>
         {(Object.keys(FORMATS) as ExportFormatId[]).map((f) => (
           <label key={f}>
-            <input type="radio" name="export-format" value={f} checked={format.value === f} onChange={() => (format.value = f)} /> {FORMATS[f].label}{' '}
+            <input type="radio" name="export-format" value={f} checked={format.value === f} onChange={() => (format.value = f)} /> {tr(`exportFormat.${f}`)}{' '}
             <code class="muted">.{FORMATS[f].ext}</code>
           </label>
         ))}
@@ -148,7 +148,7 @@ export function ExportDialog({ store, onExport, onClose }: { store: SessionStore
         <legend>{tr('exportDialog.redactEachStringBecomesRedacted')}</legend>
         {REDACTION_GROUPS.filter((g) => g !== 'requestBodies').map((g) => (
           <label key={g}>
-            <input type="checkbox" checked={groups.value.has(g)} onChange={() => toggleGroup(g)} /> {GROUP_LABELS[g]}
+            <input type="checkbox" checked={groups.value.has(g)} onChange={() => toggleGroup(g)} /> {tr(`redaction.${g}`)}
           </label>
         ))}
         <label class="field wide">
@@ -177,7 +177,7 @@ export function ExportDialog({ store, onExport, onClose }: { store: SessionStore
             onClose();
           }}
         >
-          {redacting === 0 ? tr('exportDialog.exportUnredacted') : tr('exportDialog.exportRedacted', { what: chosenGroups.map((g) => GROUP_LABELS[g]).concat(pathList).join(', ') })}
+          {redacting === 0 ? tr('exportDialog.exportUnredacted') : tr('exportDialog.exportRedacted', { what: chosenGroups.map((g) => tr(`redaction.${g}`)).concat(pathList).join(', ') })}
         </button>
       </div>
     </Modal>

@@ -113,7 +113,7 @@ function Scalar({ value }: { value: unknown }) {
   if (typeof value === 'string') {
     const long = value.length > STRING_LIMIT && !full;
     return (
-      <span class="j-string">
+      <span class="j-string" translate={false}>
         "<Visible text={long ? value.slice(0, STRING_LIMIT) : value} multiline />"
         {long && (
           <button type="button" class="link" onClick={() => setFull(true)}>{tr('jsonTree.showAllCharacters', { length: num(value.length) })}</button>
@@ -121,11 +121,20 @@ function Scalar({ value }: { value: unknown }) {
       </span>
     );
   }
-  if (value === null) return <span class="j-null">{tr('jsonTree.null')}</span>;
-  if (value === undefined) return <span class="j-null">{tr('jsonTree.undefined')}</span>;
-  if (typeof value === 'number') return <span class="j-number">{String(value)}</span>;
-  if (typeof value === 'boolean') return <span class="j-bool">{String(value)}</span>;
-  return <span>{String(value)}</span>;
+  // JSON's own words and the values themselves are data: not translated.
+  if (value === null || value === undefined)
+    return (
+      <span class="j-null" translate={false}>
+        {String(value)}
+      </span>
+    );
+  if (typeof value === 'number' || typeof value === 'boolean')
+    return (
+      <span class={typeof value === 'number' ? 'j-number' : 'j-bool'} translate={false}>
+        {String(value)}
+      </span>
+    );
+  return <span translate={false}>{String(value)}</span>;
 }
 
 function RowActions({ value, path }: { value: unknown; path: string }) {
@@ -167,8 +176,9 @@ function Node(props: { value: unknown; name?: string | undefined; depth: number;
   const [limit, setLimit] = useState(CHILD_LIMIT);
   const marked = ctx.highlight?.has(path);
   const hit = ctx.search?.hits.has(path);
+  // The root's name is the view's (State, B's final state); a key below it is data.
   const label = name !== undefined && (
-    <span class="j-key">
+    <span class="j-key" translate={depth > 0 ? false : undefined}>
       <Visible text={name} />:{' '}
     </span>
   );
@@ -183,7 +193,7 @@ function Node(props: { value: unknown; name?: string | undefined; depth: number;
   }
   const isArray = Array.isArray(value);
   const entries = isArray ? (value as unknown[]).map((v, i) => [String(i), v] as const) : Object.entries(value as Record<string, unknown>);
-  const summary = isArray ? `Array(${entries.length})` : `{${trn('jsonTree.keys', entries.length)}}`;
+  const summary = isArray ? <span translate={false}>Array({entries.length})</span> : `{${trn('jsonTree.keys', entries.length)}}`;
   return (
     <div class={`j-node ${marked ? 'j-marked' : ''}`} data-path={path}>
       <div

@@ -9,10 +9,11 @@ export function LongText({ text, limit = 8000, className = '', inline = false }:
   const cut = !all && text.length > limit;
   const Tag = inline ? 'span' : 'div';
   return (
-    <Tag class={className}>
+    // The text is data (what the agent or the page sent): not translated; the controls after it are.
+    <Tag class={className} translate={false}>
       <Visible text={cut ? text.slice(0, limit) : text} multiline />
       {cut && (
-        <span class="long-more">
+        <span class="long-more" translate={true}>
           {' '}{tr('longText.moreCharacters', { value: (text.length - limit).toLocaleString('en') })}{' '}
           <button type="button" class="link" onClick={() => setAll(true)}>
             {tr('longText.showAll')}

@@ -6,6 +6,7 @@ import { copyText } from '../copy';
 import { saveRuleLevels } from '../settings/ruleLevels';
 import type { SessionStore } from '../store/sessionStore';
 import { Modal } from './Modal';
+import { ruleTitle } from './inspector/ProblemsTab';
 import { type MessageKey, tr } from '../../i18n/i18n';
 
 const CHOICES: [Severity | 'off' | '', MessageKey][] = [
@@ -62,8 +63,10 @@ export function RuleLevelsDialog({ store, onClose }: { store: SessionStore; onCl
             {ids.map((id) => (
               <tr key={id} data-rule={id} class={levels[id] ? 'changed' : ''}>
                 <td>
-                  <code>{id}</code>
-                  <div class="muted">{RULES[id]!.spec}</div>
+                  <code>{id}</code> {ruleTitle(id)}
+                  <div class="muted" translate={false}>
+                    {RULES[id]!.spec}
+                  </div>
                 </td>
                 <td>
                   <select

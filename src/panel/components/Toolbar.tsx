@@ -283,7 +283,7 @@ function KindChips({ store }: { store: SessionStore }) {
           data-category={c}
           onClick={(e) => pick(c, e.ctrlKey || e.metaKey)}
         >
-          {c}
+          {tr(`category.${c}`)}
         </button>
       ))}
     </div>

@@ -16,3 +16,6 @@ export const compact = (n: number): string =>
 
 /** A run's outcome as the panel says it (the word itself, `failed`, is also what the filter's `outcome:` takes). */
 export const outcomeLabel = (o: RunOutcome): string => tr(`outcome.${o}`);
+
+/** A severity as the panel says it (error, warning, note), or the word as it came. */
+export const severityLabel = (s: string): string => (s === 'error' ? tr('severity.error') : s === 'warning' ? tr('severity.warning') : s === 'info' ? tr('problemsTab.note') : s);

@@ -8,6 +8,8 @@ import { type RunMetrics, runMetrics } from '../../engine/replay/metrics';
 import type { Replay } from '../../engine/replay/replay';
 import { OUTCOME } from '../../engine/replay/runRows';
 import type { Session } from '../../engine/session/session';
+import { tr } from '../../i18n/i18n';
+import { outcomeLabel } from '../components/format';
 
 export type Kind = 'run' | 'step' | 'text' | 'reasoning' | 'tool' | 'result' | 'activity' | 'subagent' | 'stall';
 
@@ -77,27 +79,27 @@ function build(session: Session, replay: Replay, index: number, stallMs: number,
   const closed = (end: number | undefined) => (end !== undefined && end <= index ? end : undefined);
   const rows: Row[] = [];
   for (const lane of new Set(runs.map((r) => r.lane))) {
-    rows.push({ key: `lane:${lane}`, label: `thread ${lane}`, depth: 0, spans: [], header: true });
+    rows.push({ key: `lane:${lane}`, label: tr('toolbar.thread', { lane }), depth: 0, spans: [], header: true });
     for (const run of runs.filter((r) => r.lane === lane)) {
       const m = metrics.get(run.key)!;
       const status = closed(run.end) !== undefined ? run.status : 'running';
       const of = t.entitiesOf(run.key);
       // The run's bar and label go to its last event that had arrived: its metrics are whole there.
       const last = t.lastEventOf(run.key, index) ?? run.start;
-      const runSpan: Span = { kind: 'run', label: `${OUTCOME[status]} · ${ms(m.durationMs ?? now - m.base)}`, start: run.start, end: closed(run.end), from: m.base, to: timeOf(closed(run.end) ?? index), status, select: last };
-      const stalls: Span[] = m.gaps.stalls.map((s) => ({ kind: 'stall', label: `stall ${ms(s.ms)}`, start: s.afterIndex, end: s.afterIndex, from: m.base + s.at - s.ms, to: m.base + s.at }));
-      rows.push({ key: `run:${run.key}`, label: `run ${run.runId}`, depth: 1, spans: [runSpan, ...stalls], status, select: last });
+      const runSpan: Span = { kind: 'run', label: `${outcomeLabel(OUTCOME[status])} · ${ms(m.durationMs ?? now - m.base)}`, start: run.start, end: closed(run.end), from: m.base, to: timeOf(closed(run.end) ?? index), status, select: last };
+      const stalls: Span[] = m.gaps.stalls.map((s) => ({ kind: 'stall', label: tr('waterfall.stall', { ms: ms(s.ms) }), start: s.afterIndex, end: s.afterIndex, from: m.base + s.at - s.ms, to: m.base + s.at }));
+      rows.push({ key: `run:${run.key}`, label: tr('runsTab.run', { runId: run.runId }), depth: 1, spans: [runSpan, ...stalls], status, select: last });
       const inner: Row[] = [];
       const depth = (subagentRunId: string | undefined) => (subagentRunId === undefined ? 2 : 3);
       const span = (kind: Kind, label: string, start: number, end: number | undefined, extra: Partial<Span> = {}): Span => ({ kind, label, start, end: closed(end), from: timeOf(start), to: timeOf(closed(end) ?? index), ...extra });
-      for (const s of of.steps) if (s.start <= index) inner.push({ key: `step:${run.key}:${s.start}`, label: `step ${s.name}`, depth: depth(s.subagentRunId), spans: [span('step', s.name, s.start, s.end)] });
+      for (const s of of.steps) if (s.start <= index) inner.push({ key: `step:${run.key}:${s.start}`, label: tr('waterfall.step', { name: s.name }), depth: depth(s.subagentRunId), spans: [span('step', s.name, s.start, s.end)] });
       for (const msg of of.messages) {
-        if (msg.kind === 'text' && msg.start <= index) inner.push({ key: `text:${msg.messageId}:${msg.start}`, label: `text ${msg.messageId}`, depth: depth(msg.subagentRunId), spans: [span('text', msg.messageId, msg.start, msg.end)] });
+        if (msg.kind === 'text' && msg.start <= index) inner.push({ key: `text:${msg.messageId}:${msg.start}`, label: tr('waterfall.text', { id: msg.messageId }), depth: depth(msg.subagentRunId), spans: [span('text', msg.messageId, msg.start, msg.end)] });
       }
       for (const r of of.reasoning) {
         if (r.start > index) continue;
         const firstMessage = of.messages.find((x) => x.kind === 'reasoning' && x.start >= r.start && (r.end === undefined || x.start <= r.end));
-        inner.push({ key: `reasoning:${r.messageId}:${r.start}`, label: `reasoning ${r.messageId}`, depth: depth(r.subagentRunId), spans: [span('reasoning', r.messageId, r.start, r.end, firstMessage ? { messageId: firstMessage.messageId } : {})] });
+        inner.push({ key: `reasoning:${r.messageId}:${r.start}`, label: tr('waterfall.reasoning', { id: r.messageId }), depth: depth(r.subagentRunId), spans: [span('reasoning', r.messageId, r.start, r.end, firstMessage ? { messageId: firstMessage.messageId } : {})] });
       }
       for (const c of of.toolCalls) {
         if (c.start > index) continue;
@@ -107,17 +109,17 @@ function build(session: Session, replay: Replay, index: number, stallMs: number,
           const result = c.resultAt !== undefined && c.resultAt <= index ? c.resultAt : undefined;
           spans.push(span('result', result === undefined ? `${c.name}: waiting for the result` : `${c.name}: result`, end, result));
         }
-        inner.push({ key: `tool:${c.toolCallId}:${c.start}`, label: `tool ${c.name}`, depth: depth(c.subagentRunId), spans });
+        inner.push({ key: `tool:${c.toolCallId}:${c.start}`, label: tr('metrics.tool', { name: c.name }), depth: depth(c.subagentRunId), spans });
       }
       for (const a of of.activities) {
         if (a.start > index) continue;
         const lastUpdate = [a.start, ...a.updates].filter((u) => u <= index).at(-1)!;
-        inner.push({ key: `activity:${a.messageId}`, label: `activity ${a.activityType}`, depth: 2, spans: [{ kind: 'activity', label: a.activityType, start: a.start, end: lastUpdate, from: timeOf(a.start), to: Math.max(timeOf(lastUpdate), timeOf(a.start) + 1) }] });
+        inner.push({ key: `activity:${a.messageId}`, label: tr('waterfall.activity', { type: a.activityType }), depth: 2, spans: [{ kind: 'activity', label: a.activityType, start: a.start, end: lastUpdate, from: timeOf(a.start), to: Math.max(timeOf(lastUpdate), timeOf(a.start) + 1) }] });
       }
       for (const s of of.subagents) {
         if (s.start > index) continue;
         const st = closed(s.end) !== undefined ? s.status : 'running';
-        inner.push({ key: `subagent:${s.subagentRunId}`, label: `subagent ${s.name}`, depth: 2, status: st, spans: [span('subagent', `${s.name} · ${st}`, s.start, s.end, { status: st })] });
+        inner.push({ key: `subagent:${s.subagentRunId}`, label: tr('waterfall.subagent', { name: s.name }), depth: 2, status: st, spans: [span('subagent', `${s.name} · ${st}`, s.start, s.end, { status: st })] });
       }
       inner.sort((a, b) => a.spans[0]!.from - b.spans[0]!.from);
       rows.push(...inner);

@@ -9,7 +9,7 @@ import type { TextPart } from '../../../engine/compare/textDiff';
 import { type CompareSource, itemText } from '../../derive/compareView';
 import { diffText } from '../../../engine/compare/textDiff';
 import { JsonTree } from '../JsonTree';
-import { num, outcomeLabel } from '../format';
+import { num, outcomeLabel, severityLabel } from '../format';
 import { OUTCOME } from '../../../engine/replay/runRows';
 import { type MessageKey, tr } from '../../../i18n/i18n';
 
@@ -46,7 +46,7 @@ export function CompareDetail({ c, a, b, row }: { c: Comparison; a: CompareSourc
 /** An inline diff: removed parts struck, added parts marked. */
 export function InlineDiff({ parts }: { parts: readonly TextPart[] }) {
   return (
-    <span class="inline-diff" data-testid="text-diff">
+    <span class="inline-diff" data-testid="text-diff" translate={false}>
       {parts.map((p, i) => (p.op === 'equal' ? <span key={i}>{p.text}</span> : p.op === 'removed' ? <del key={i}>{p.text}</del> : <ins key={i}>{p.text}</ins>))}
     </span>
   );
@@ -67,7 +67,10 @@ function Summary({ c }: { c: Comparison }) {
         <ul class="compare-messages" data-testid="compare-messages">
           {changed.map((m, i) => (
             <li key={i} class={`cm cm-${m.status}`}>
-              <span class={`badge cm-status`}>{m.status}</span> <span class="role">{m.role}</span> <code class="muted">{m.id}</code>
+              <span class={`badge cm-status`}>{tr(`compareMessage.${m.status}`)}</span>{' '}
+              <span class="role" translate={false}>
+                {m.role}
+              </span> <code class="muted">{m.id}</code>
               {m.text && (
                 <div>
                   <InlineDiff parts={m.text} />
@@ -97,7 +100,7 @@ function Summary({ c }: { c: Comparison }) {
               </li>
             ))}
           </ul>
-          <JsonTree value={c.finalState.b} name="B's final state, what differs from A marked" highlight={paths} />
+          <JsonTree value={c.finalState.b} name={tr('compareDetail.finalStateB')} highlight={paths} />
         </>
       )}
       <h4>{tr('compareDetail.problems')}</h4>
@@ -106,7 +109,7 @@ function Summary({ c }: { c: Comparison }) {
       ) : (
         <ul data-testid="compare-problems">
           {[...c.problems.onlyA.map((p) => ['A', p] as const), ...c.problems.onlyB.map((p) => ['B', p] as const)].map(([side, p], i) => (
-            <li key={i}>{tr('compareDetail.onlyIn', { side })}{' '}<span class={`sev sev-${p.severity}`}>{p.severity}</span> <code>{p.ruleId}</code>{' '}{tr('compareDetail.at', { eventIndex: p.eventIndex, message: p.message })}
+            <li key={i}>{tr('compareDetail.onlyIn', { side })}{' '}<span class={`sev sev-${p.severity}`}>{severityLabel(p.severity)}</span> <code>{p.ruleId}</code>{' '}{tr('compareDetail.at', { eventIndex: p.eventIndex, message: p.message })}
             </li>
           ))}
         </ul>
@@ -153,7 +156,7 @@ function RunsTable({ c }: { c: Comparison }) {
           </tr>
         ))}
         {line(tr('metrics.firstEvent'), (m) => m.firstEventMs)}
-        {line('TTFT', (m) => m.ttftMs)}
+        {line(tr('runsTable.col.ttftMs'), (m) => m.ttftMs)}
         {line(tr('compareDetail.firstReasoning'), (m) => m.firstReasoningMs)}
         {line(tr('compareDetail.duration'), (m) => m.durationMs)}
         {c.runs.map((r, i) => (
@@ -215,11 +218,13 @@ function AtRow({ c, a, b, row }: { c: Comparison; a: CompareSource; b: CompareSo
         <h4>
           {tr('compareDetail.asOf', { label, index })}
         </h4>
-        <JsonTree value={view.state ?? null} name={`${label}'s state`} />
+        <JsonTree value={view.state ?? null} name={tr('compareDetail.sideState', { side: label })} />
         <ul class="compare-side-messages">
           {view.messages.map((m, i) => (
             <li key={i}>
-              <span class="role">{m.role}</span> {typeof m.content === 'string' ? m.content.slice(0, 200) : ''}
+              <span translate={false}>
+                <span class="role">{m.role}</span> {typeof m.content === 'string' ? m.content.slice(0, 200) : ''}
+              </span>
             </li>
           ))}
         </ul>
@@ -248,7 +253,7 @@ function Input({ c }: { c: Comparison }) {
     <ul data-testid="compare-input">
       {parts.map((p, i) => (
         <li key={i}>
-          <strong>{p.part}</strong>
+          <strong translate={false}>{p.part}</strong>
           {c.runs.length > 1 ? ` (${tr('compareDetail.runN', { n: p.run })})` : ''}:{' '}
           {p.ops.map((o, j) => (
             <code key={j}>

@@ -198,12 +198,13 @@ function AlignedRows({ c, at, onSelect }: { c: Comparison; at: number; onSelect(
         style={{ top: `${i * ROW_H}px` }}
         aria-selected={i === at}
         data-row={i}
+        data-data-attrs="title"
         title={`${tr(OP_LABEL[r.op])}${r.fields?.length ? `: ${r.fields.join(', ')}` : ''}`}
         onClick={() => onSelect(i)}
       >
         <span class="cmark" aria-label={tr(OP_LABEL[r.op])}>{MARK[r.op]}</span>
-        <span class="cside" data-side="a">{ia && <><span class="cidx">#{ia.indices[0]}</span> <span class="ctype">{ia.type}</span> <span class="ctext">{text(ia, 'a')}</span></>}</span>
-        <span class="cside" data-side="b">{ib && <><span class="cidx">#{ib.indices[0]}</span> <span class="ctype">{ib.type}</span> <span class="ctext">{text(ib, 'b')}</span></>}</span>
+        <span class="cside" data-side="a">{ia && <><span class="cidx">#{ia.indices[0]}</span> <span class="ctype" translate={false}>{ia.type}</span> <span class="ctext" translate={false}>{text(ia, 'a')}</span></>}</span>
+        <span class="cside" data-side="b">{ib && <><span class="cidx">#{ib.indices[0]}</span> <span class="ctype" translate={false}>{ib.type}</span> <span class="ctext" translate={false}>{text(ib, 'b')}</span></>}</span>
       </div>,
     );
   }

@@ -37,12 +37,12 @@ export function DiffTab({ store, index }: { store: SessionStore; index: number }
               {effect.patchFailure.ops.map((o, k) => (
                 <tr key={k} class={`status-${o.status.replace(' ', '-')}`}>
                   <td>{k}</td>
-                  <td>{o.op}</td>
+                  <td translate={false}>{o.op}</td>
                   <td>
                     <code>{visibleText(o.path)}</code>
                     {o.from !== undefined && <span class="muted">{' '}{tr('diffTab.from', { from: o.from })}</span>}
                   </td>
-                  <td>{o.status === 'rolled back' ? tr('diffTab.appliedThenRolledBack') : o.status}</td>
+                  <td>{o.status === 'rolled back' ? tr('diffTab.appliedThenRolledBack') : o.status === 'failed' ? tr('diffTab.opFailed') : tr('diffTab.opNotApplied')}</td>
                 </tr>
               ))}
             </tbody>
@@ -68,14 +68,14 @@ export function DiffTab({ store, index }: { store: SessionStore; index: number }
             <tbody>
               {effect.state.map((c, i) => (
                 <tr key={i} class={`op-${c.op}`}>
-                  <td>{c.op}</td>
+                  <td translate={false}>{c.op}</td>
                   <td>
                     <code>{c.path || tr('diffTab.root')}</code>
                     {c.at && <span class="muted"> → {c.at}</span>}
                     {c.from !== undefined && <span class="muted"> {tr('diffTab.from2')} {c.from || tr('diffTab.root')}</span>}
                   </td>
-                  <td class="before">{c.hadBefore ? show(c.before) : <span class="muted">—</span>}</td>
-                  <td class="after">{c.hasAfter ? show(c.after) : <span class="muted">—</span>}</td>
+                  <td class="before" translate={false}>{c.hadBefore ? show(c.before) : <span class="muted">—</span>}</td>
+                  <td class="after" translate={false}>{c.hasAfter ? show(c.after) : <span class="muted">—</span>}</td>
                 </tr>
               ))}
             </tbody>
@@ -89,7 +89,11 @@ export function DiffTab({ store, index }: { store: SessionStore; index: number }
           <ul class="plain">
             {effect.messages.map((m, i) => (
               <li key={i} class={`msg-change ${m.kind}`}>
-                <b>{m.kind}</b> <span class="role">{m.role}</span> <code>{m.id}</code>
+                <b>{tr(`compareMessage.${m.kind}`)}</b>{' '}
+                <span class="role" translate={false}>
+                  {m.role}
+                </span>{' '}
+                <code>{m.id}</code>
                 {m.appended !== undefined && (
                   <span>
                     {' '}

@@ -9,7 +9,7 @@ import { JsonTree } from '../JsonTree';
 import { LongText } from '../LongText';
 import { Visible } from '../Visible';
 import { InterruptCard, ResumeSummary } from './InterruptCard';
-import { ProblemList } from './ProblemsTab';
+import { ProblemList, ProblemText } from './ProblemsTab';
 import { ReasoningBlock } from './ReasoningBlock';
 import { num } from '../format';
 import { tr } from '../../../i18n/i18n';
@@ -61,14 +61,14 @@ export function EventTab({ store, index }: { store: SessionStore; index: number 
   return (
     <div class="tab-body" data-testid="event-tab" ref={body} onScroll={onScroll}>
       <h3>
-        #{index} {typeLabel(frame.event)}
+        #{index} <span translate={false}>{typeLabel(frame.event)}</span>
         {!frame.reducible && <span class="badge badge-warning">{tr('eventTab.notReplayed')}</span>}
       </h3>
       {frame.diagnostics.length > 0 && (
         <ul class="diagnostics">
           {frame.diagnostics.map((d, i) => (
             <li key={i} class={`diag diag-${d.severity}`}>
-              <span class="diag-code">{d.code}</span> {d.path ? <code>{formatPath(d.path)}</code> : null} {d.message}
+              <span class="diag-code" translate={false}>{d.code}</span> {d.path ? <code>{formatPath(d.path)}</code> : null} <ProblemText ruleId={d.code} message={d.message} />
               {d.offset !== undefined ? <span class="muted">{' '}{tr('eventTab.byte', { offset: d.offset })}</span> : null}
             </li>
           ))}
@@ -97,7 +97,7 @@ export function EventTab({ store, index }: { store: SessionStore; index: number 
           <ul class="plain">
             {synthesized.map((s, i) => (
               <li key={i}>
-                <code>{s.event.type}</code> <span class="muted">{JSON.stringify(s.event).slice(0, 120)}</span>
+                <code>{s.event.type}</code> <span class="muted" translate={false}>{JSON.stringify(s.event).slice(0, 120)}</span>
               </li>
             ))}
           </ul>
@@ -106,13 +106,15 @@ export function EventTab({ store, index }: { store: SessionStore; index: number 
       <section>
         <h4>{tr('eventTab.raw')} {frame.format === 'proto' ? tr('eventTab.bytes') : frame.format === 'sse' ? tr('eventTab.sseData') : tr('eventTab.message')}</h4>
         {frame.sse && (
-          <p class="muted">
+          <p class="muted" translate={false}>
             {Object.entries(frame.sse)
               .map(([k, v]) => `${k}: ${String(v)}`)
               .join(' · ')}
           </p>
         )}
-        <LongText className="raw" text={frame.raw} limit={4000} />
+        <div translate={false}>
+          <LongText className="raw" text={frame.raw} limit={4000} />
+        </div>
         {frame.range && (
           <p class="muted">{tr('eventTab.bytesOfTheStream', { value: frame.range[0], value2: frame.range[1] })}</p>
         )}
@@ -122,27 +124,27 @@ export function EventTab({ store, index }: { store: SessionStore; index: number 
           <h4>{tr('eventTab.stream')}</h4>
           <dl class="kv">
             <dt>{tr('eventTab.request')}</dt>
-            <dd>
+            <dd translate={false}>
               {stream.method} <Visible text={stream.url} />
             </dd>
             <dt>{tr('eventTab.status')}</dt>
-            <dd>
+            <dd translate={false}>
               {stream.status} {stream.statusText}
             </dd>
             <dt>{tr('eventTab.transport')}</dt>
-            <dd>
+            <dd translate={false}>
               {stream.transport} · {stream.format}
             </dd>
             <dt>{tr('eventTab.frame')}</dt>
-            <dd>
+            <dd translate={false}>
               <Visible text={stream.frameUrl} />
             </dd>
             <dt>{tr('eventTab.received')}</dt>
-            <dd>{new Date(frame.t).toISOString()}</dd>
+            <dd translate={false}>{new Date(frame.t).toISOString()}</dd>
             {stream.error && (
               <>
                 <dt>{tr('eventTab.endedWith')}</dt>
-                <dd class="error-text">{stream.error}</dd>
+                <dd class="error-text" translate={false}>{stream.error}</dd>
               </>
             )}
             {stream.endedByNavigation && (

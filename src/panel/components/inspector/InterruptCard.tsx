@@ -73,11 +73,14 @@ export function InterruptCard({ store, run, index }: { store: SessionStore; run:
         return (
           <div class="interrupt" key={i.id} data-interrupt-id={i.id}>
             <div>
-              <code>{i.id}</code> <span class="badge badge-warning">{i.reason}</span>
+              <code>{i.id}</code>{' '}
+              <span class="badge badge-warning" translate={false}>
+                {i.reason}
+              </span>
               {i.subagentRunId && <span class="badge badge-info">{tr('interruptCard.subagent', { subagentRunId: i.subagentRunId })}</span>}
             </div>
             {i.message && (
-              <p class="interrupt-message">
+              <p class="interrupt-message" translate={false}>
                 <Visible text={i.message} multiline />
               </p>
             )}
@@ -87,7 +90,7 @@ export function InterruptCard({ store, run, index }: { store: SessionStore; run:
                   <dt>{tr('interruptCard.toolCall')}</dt>
                   <dd>
                     {call ? (
-                      <button type="button" class="link" onClick={() => jump(call.start)}>
+                      <button type="button" class="link" onClick={() => jump(call.start)} translate={false}>
                         {call.name} <code>{i.toolCallId}</code>
                       </button>
                     ) : (
@@ -129,8 +132,10 @@ export function InterruptCard({ store, run, index }: { store: SessionStore; run:
               <dd data-testid="interrupt-resolution">
                 {answer && e.resolvedAt !== undefined ? (
                   <span>
-                    <span class={`status status-${answer.status}`}>{answer.status}</span> {tr('interruptCard.byRun')}{' '}
-                    <button type="button" class="link" onClick={() => jump(e.resolvedAt!)}>
+                    <span class={`status status-${answer.status}`} translate={false}>
+                      {answer.status}
+                    </span> {tr('interruptCard.byRun')}{' '}
+                    <button type="button" class="link" onClick={() => jump(e.resolvedAt!)} translate={false}>
                       {t.runs[e.resumedRunKey!]?.runId}
                     </button>{' '}
                     {later(e.resolvedAt)}
@@ -148,7 +153,7 @@ export function InterruptCard({ store, run, index }: { store: SessionStore; run:
                 ) : v.state === 'missing' && resumer ? (
                   <span class="error-text">
                     {tr('interruptCard.missingFromTheResumeOf')}{' '}
-                    <button type="button" class="link" onClick={() => jump(resumer.start)}>
+                    <button type="button" class="link" onClick={() => jump(resumer.start)} translate={false}>
                       {resumer.runId}
                     </button>{' '}
                     {later(resumer.start)}
@@ -181,7 +186,10 @@ export function ResumeSummary({ store, run }: { store: SessionStore; run: RunEnt
       <ul class="plain">
         {resume.map((r) => (
           <li key={r.interruptId}>
-            <code>{r.interruptId}</code> <span class={`status status-${r.status}`}>{r.status}</span>
+            <code>{r.interruptId}</code>{' '}
+            <span class={`status status-${r.status}`} translate={false}>
+              {r.status}
+            </span>
             {r.payload !== undefined && <code class="muted"> {JSON.stringify(r.payload).slice(0, 200)}</code>}
             {prior?.end !== undefined && (
               <>

@@ -25,7 +25,7 @@ function ToolCall({ call, result, ended }: { call: ToolCallEntry; result?: Msg |
   return (
     <div class="tool-call" data-tool-call-id={call.id}>
       <div class="tool-head">
-        <span class="tool-name">
+        <span class="tool-name" translate={false}>
           <Visible text={call.function.name} />
         </span>{' '}
         <code class="muted id-code" title={call.id}>
@@ -115,9 +115,11 @@ export function MessagesTab({ store, index }: { store: SessionStore; index: numb
           return (
             <div key={`${m.id}-${k}`} class={`bubble role-${m.role}`} data-message-id={m.id}>
               <div class="bubble-head">
-                <span class="role">{m.role}</span>
+                <span class="role" translate={false}>
+                  {m.role}
+                </span>
                 {(m as { name?: string }).name && (
-                  <span class="muted">
+                  <span class="muted" translate={false}>
                     {' '}
                     <Visible text={(m as { name?: string }).name!} />
                   </span>
@@ -132,7 +134,11 @@ export function MessagesTab({ store, index }: { store: SessionStore; index: numb
                 )}
                 {(m as { subagentRunId?: string }).subagentRunId && <span class="badge badge-info">{tr('messagesTab.subagent', { subagentRunId: (m as { subagentRunId?: string }).subagentRunId })}</span>}
                 {(m as { encryptedValue?: string }).encryptedValue !== undefined && <EncryptedBadge value={(m as { encryptedValue: string }).encryptedValue} subtype="message" />}
-                {m.role === 'activity' && <span class="badge badge-info">{(m as { activityType?: string }).activityType}</span>}
+                {m.role === 'activity' && (
+                  <span class="badge badge-info" translate={false}>
+                    {(m as { activityType?: string }).activityType}
+                  </span>
+                )}
               </div>
               {typeof content === 'string' ? (
                 content && <LongText className="bubble-text" text={content} />

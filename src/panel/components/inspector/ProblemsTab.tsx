@@ -16,13 +16,13 @@ export const ruleTitle = (ruleId: string): string => (`rule.${ruleId}` in en ? t
  * which users search for). In another language, the rule's title in that language, and the engine's message
  * beneath it as it came, marked as English text that is not translated.
  */
-function ProblemText({ problem }: { problem: Problem }) {
-  if (currentLocale() === 'en') return <>{problem.message}</>;
+export function ProblemText({ ruleId, message }: { ruleId: string; message: string }) {
+  if (currentLocale() === 'en') return <>{message}</>;
   return (
     <>
-      <span class="problem-title">{ruleTitle(problem.ruleId)}</span>{' '}
+      <span class="problem-title">{ruleTitle(ruleId)}</span>{' '}
       <span class="problem-original muted" lang="en" translate={false} title={tr('problemsTab.original')}>
-        {problem.message}
+        {message}
       </span>
     </>
   );
@@ -37,7 +37,7 @@ export function ProblemList({ store, problems }: { store: SessionStore; problems
           <button type="button" class="link" onClick={() => store.select(p.eventIndex, 'event')} title={tr('problemsTab.showThisEvent')}>
             #{p.eventIndex}
           </button>{' '}
-          <span class="diag-code">{p.ruleId}</span> <ProblemText problem={p} />
+          <span class="diag-code" translate={false}>{p.ruleId}</span> <ProblemText ruleId={p.ruleId} message={p.message} />
           <div class="muted spec">
             {p.reference ? tr('problemsTab.theReferenceClientStopsThe') : ''}{tr('problemsTab.spec', { spec: p.spec })}
           </div>
@@ -54,8 +54,10 @@ function SpecPassage({ ruleId }: { ruleId: string }) {
   if (!p) return null;
   return (
     <figure class="spec-passage" data-testid="spec-passage">
-      <blockquote lang={p.source === 'events' ? 'ko' : 'en'}>{p.quote}</blockquote>
-      <figcaption class="muted">
+      <blockquote lang={p.source === 'events' ? 'ko' : 'en'} translate={false}>
+        {p.quote}
+      </blockquote>
+      <figcaption class="muted" lang="en" translate={false}>
         {p.summary} <cite>({SPEC_SOURCES[p.source]} › {p.heading})</cite>
       </figcaption>
     </figure>
@@ -186,14 +188,17 @@ export function ProblemsTab({ store }: { store: SessionStore }) {
                     tabIndex={0}
                     onClick={() => toggle(g)}
                     onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), toggle(g))}
+                    data-data-attrs="title"
                     title={`${g.spec}${g.reference ? ` · ${tr('problemsTab.referenceStops')}` : ''}${RULE_PASSAGES[g.ruleId] ? `\n${RULE_PASSAGES[g.ruleId]!.summary}` : ''}`}
                   >
                     <span class="j-arrow">{row.open ? '▾' : '▸'}</span>
                     <span class={`sev sev-${g.severity}`}>{g.severity === 'info' ? tr('problemsTab.note') : tr(`severity.${g.severity}`)}</span>
-                    <span class="diag-code">{g.ruleId}</span>
+                    <span class="diag-code" translate={false}>{g.ruleId}</span>
                     <span class="count-badge">{num(g.problems.length)}</span>
                     <span class="rule-title ellipsis">{ruleTitle(g.ruleId)}</span>
-                    <span class="muted ellipsis">{g.spec}</span>
+                    <span class="muted ellipsis" translate={false}>
+                      {g.spec}
+                    </span>
                   </div>
                 );
               }
@@ -209,12 +214,13 @@ export function ProblemsTab({ store }: { store: SessionStore }) {
                   tabIndex={-1}
                   onClick={() => store.select(p.eventIndex, 'event')}
                   title={p.message}
+                  data-data-attrs="title"
                 >
                   <div class="ellipsis">
                     <button type="button" class="link" title={tr('problemsTab.showThisEvent')}>
                       #{p.eventIndex}
                     </button>{' '}
-                    <ProblemText problem={p} />
+                    <ProblemText ruleId={p.ruleId} message={p.message} />
                   </div>
                   <div class="muted spec ellipsis">
                     {p.reference ? tr('problemsTab.theReferenceClientStopsThe') : ''}

@@ -30,14 +30,20 @@ export function RunsTab({ store, index }: { store: SessionStore; index: number }
   }, [current?.key]);
   const Sub = ({ s }: { s: SubagentEntity }) => (
     <li>
-      <button type="button" class="link" onClick={() => jump(s.start)}>
+      <button type="button" class="link" onClick={() => jump(s.start)} translate={false}>
         {s.name}
       </button>{' '}
-      <code class="muted">{s.subagentRunId}</code> <span class={`status status-${s.end !== undefined && s.end <= index ? s.status : 'running'}`}>{s.end !== undefined && s.end <= index ? s.status : tr('runsTab.running')}</span>{' '}
+      <code class="muted">{s.subagentRunId}</code> <span class={`status status-${s.end !== undefined && s.end <= index ? s.status : 'running'}`} translate={s.end !== undefined && s.end <= index ? false : undefined}>
+        {s.end !== undefined && s.end <= index ? s.status : tr('runsTab.running')}
+      </span>{' '}
       <span class="muted">
         {tr('runsTab.attributedEvents', { start: span(s.start, s.end, index), s: attributedAt(s, index) })}{s.parentToolCallId ? ` · ${tr('runsTab.fromToolCall', { id: s.parentToolCallId })}` : ''}
       </span>
-      {s.error && <div class="error-text">{s.error.message}</div>}
+      {s.error && (
+        <div class="error-text" translate={false}>
+          {s.error.message}
+        </div>
+      )}
       {childrenOf(s).length > 0 && (
         <ul>
           {childrenOf(s).map((c) => (
@@ -73,7 +79,7 @@ export function RunsTab({ store, index }: { store: SessionStore; index: number }
               .filter((r) => r.start <= index)
               .map((r) => (
                 <li key={r.messageId + r.start}>
-                  <button type="button" class="link" onClick={() => jump(r.start)}>
+                  <button type="button" class="link" onClick={() => jump(r.start)} translate={false}>
                     {r.messageId}
                   </button>{' '}
                   <span class="muted">{span(r.start, r.end, index)}</span>
@@ -137,7 +143,7 @@ function RunSection({ store, run: r, index, current }: { store: SessionStore; ru
       </h4>
       {r.parentRunId && <p class="muted">{tr('runsTab.parentRun', { parentRunId: r.parentRunId })}</p>}
       {r.resumes !== undefined && <p class="muted">{tr('runsTab.resumesRun', { runId: t.runs[r.resumes]?.runId })}</p>}
-      {r.error && status === 'error' && <p class="error-text">{tr('runsTab.runError', { message: r.error.message })}{r.error.code ? ` (${r.error.code})` : ''}</p>}
+      {r.error && status === 'error' && <p class="error-text">{tr('runsTab.runError', { message: r.error.message })}{r.error.code ? <code> ({r.error.code})</code> : ''}</p>}
       {r.result !== undefined && status !== 'running' && (
         <details>
           <summary>{tr('runsTab.result')}</summary>
@@ -154,7 +160,7 @@ function RunSection({ store, run: r, index, current }: { store: SessionStore; ru
         <div>
           <b>{tr('runsTab.steps')}</b>{' '}
           {steps.map((s, k) => (
-            <span key={k} class={`step ${openAt(s, index) ? 'open' : ''}`}>
+            <span key={k} class={`step ${openAt(s, index) ? 'open' : ''}`} translate={false}>
               {s.name}
               {s.subagentRunId ? ` (${s.subagentRunId})` : ''} <span class="muted">{span(s.start, s.end, index)}</span>
             </span>
@@ -168,7 +174,7 @@ function RunSection({ store, run: r, index, current }: { store: SessionStore; ru
             {calls.map((c) => (
               <li key={c.toolCallId + c.start} data-tool-call-id={c.toolCallId}>
                 {/* Its last event as of now: the result when there is one, else its end. */}
-                <button type="button" class="link" onClick={() => jump(lastOfCall(c, index))}>
+                <button type="button" class="link" onClick={() => jump(lastOfCall(c, index))} translate={false}>
                   {c.name}
                 </button>{' '}
                 <code class="muted">{c.toolCallId}</code> <span class="muted">{span(c.start, c.end, index)}</span>
@@ -200,8 +206,10 @@ function RunSection({ store, run: r, index, current }: { store: SessionStore; ru
                   <code>{i.interrupt.id}</code> ({i.interrupt.reason}){i.interrupt.message ? `: ${i.interrupt.message}` : ''}{' '}
                   {resolved ? (
                     <span>
-                      → <span class={`status status-${i.resolution!.status}`}>{i.resolution!.status}</span> {tr('runsTab.inRun')}{' '}
-                      <button type="button" class="link" onClick={() => jump(i.resolvedAt!)}>
+                      → <span class={`status status-${i.resolution!.status}`} translate={false}>
+                        {i.resolution!.status}
+                      </span> {tr('runsTab.inRun')}{' '}
+                      <button type="button" class="link" onClick={() => jump(i.resolvedAt!)} translate={false}>
                         {t.runs[i.resumedRunKey!]?.runId}
                       </button>
                       {i.resolution!.payload !== undefined && <span class="muted">{' '}{tr('runsTab.payload', { payload: JSON.stringify(i.resolution!.payload) })}</span>}

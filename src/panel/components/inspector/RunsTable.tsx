@@ -108,19 +108,19 @@ export function RunsTable({ store, index }: { store: SessionStore; index: number
                     store.select(r.lastEvent);
                   }
                 }}
-                aria-label={`run ${r.runId}, ${r.outcome}`}
+                aria-label={tr('runsTable.rowLabel', { runId: r.runId, outcome: outcomeLabel(r.outcome) })}
               >
                 <td class="pick" onClick={(e) => e.stopPropagation()}>
                   <input
                     type="checkbox"
-                    aria-label={`Compare run ${r.runId}`}
+                    aria-label={tr('runsTable.compareRun', { runId: r.runId })}
                     checked={picked.value.includes(r.key)}
                     onChange={() => (picked.value = picked.value.includes(r.key) ? picked.value.filter((k) => k !== r.key) : [...picked.value, r.key].slice(-2))}
                   />
                 </td>
                 {COLUMNS.map((c) => (
-                  <td key={c.id} class={`p${c.priority} ${c.numeric ? 'num' : ''} col-${c.id}`}>
-                    {c.id === 'outcome' ? <span class={`status status-${r.outcome}`}>{r.outcome}</span> : <Visible text={c.cell(r, t0)} />}
+                  <td key={c.id} class={`p${c.priority} ${c.numeric ? 'num' : ''} col-${c.id}`} translate={c.id === 'outcome' ? undefined : false}>
+                    {c.id === 'outcome' ? <span class={`status status-${r.outcome}`}>{outcomeLabel(r.outcome)}</span> : <Visible text={c.cell(r, t0)} />}
                   </td>
                 ))}
               </tr>

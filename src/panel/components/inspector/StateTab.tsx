@@ -28,7 +28,7 @@ export function StateTab({ store, index }: { store: SessionStore; index: number 
       {effect.patchFailure && (
         <p class="note" data-testid="state-patch-failed">{tr('stateTab.thisEventSStateDelta', { opIndex: effect.patchFailure.opIndex })}</p>
       )}
-      <JsonTree value={view.state} open={3} highlight={changed} name="State" />
+      <JsonTree value={view.state} open={3} highlight={changed} name={tr('tab.state')} />
       {removed.length > 0 && (
         <section data-testid="state-removed">
           <h4>{tr('stateTab.removedByThisEvent')}</h4>

@@ -129,7 +129,7 @@ export function WaterfallTab({ store, index }: { store: SessionStore; index: num
               <span class="wf-label muted">{tr('waterfallTab.time')}</span>
               <span class="wf-track">
                 {ticks.map((f) => (
-                  <span key={f} class="wf-tick" style={{ left: `${f * 100}%` }}>
+                  <span key={f} class="wf-tick" style={{ left: `${f * 100}%` }} translate={false}>
                     {ms(f * total)}
                   </span>
                 ))}
@@ -153,6 +153,7 @@ export function WaterfallTab({ store, index }: { store: SessionStore; index: num
                       key={k}
                       class={`wf-span wf-${s.kind} ${s.status ? `wf-status-${s.status}` : ''} ${s.end === undefined && s.kind !== 'stall' ? 'wf-open' : ''}`}
                       style={{ left: x(s.from), width: w(s.from, s.to) }}
+                      data-data-attrs="title"
                       title={`${visibleText(s.label)}\n${tr('waterfallTab.spanStart', { start: ms(s.from - t0) })} · ${s.end === undefined ? tr('waterfallTab.stillOpen') : tr('waterfallTab.spanDuration', { duration: ms(s.to - s.from) })}\n${tr('waterfallTab.spanEvents', { from: s.start, to: s.end ?? '…' })}`}
                       aria-label={tr('waterfallTab.spanLabel', { kind: s.kind, label: visibleText(s.label), from: s.start, to: s.end ?? tr('waterfallTab.now') })}
                       onClick={() => select(s)}

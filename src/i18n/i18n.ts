@@ -17,8 +17,6 @@ export type Locale = 'en' | 'ko' | 'qps';
 /** A param left undefined or null is written as nothing, as JSX writes `{undefined}`. */
 export type Params = Record<string, string | number | null | undefined>;
 
-export const LOCALES: readonly Locale[] = ['en', 'ko', 'qps'];
-
 const ACCENTS: Record<string, string> = Object.fromEntries(
   [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((c, i) => [c, [...'àƀçđéƒĝĥîĵķĺɱñöþǫŕšţûṽŵẋýžÀƁÇĐÉƑĜĤÎĴĶĹṀÑÖÞǪŔŠŢÛṼŴẊÝŽ'][i]!]),
 );

@@ -136,7 +136,7 @@ if (tabId === null) {
           store.reset(live);
           const banner = store.notify('info', tr('panel.cleared', { events: counted(events, 'event') }), {
             action: {
-              label: 'Undo',
+              label: tr('panel.undo'),
               run: () => {
                 if (!undo) return;
                 clearTimeout(undo.timer);

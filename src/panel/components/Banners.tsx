@@ -40,7 +40,7 @@ export function Banners({ store }: { store: SessionStore }) {
               {b.action.label}
             </button>
           )}
-          <button type="button" class="icon-button" aria-label={tr('banners.dismiss')} title={tr('banners.dismiss')} onClick={() => store.dismiss(b.id)}>
+          <button type="button" class="icon-button" aria-label={tr('common.dismiss')} title={tr('common.dismiss')} onClick={() => store.dismiss(b.id)}>
             ✕
           </button>
         </div>

@@ -76,7 +76,7 @@ export function CaptureSettings({ capture, onClose }: { capture: CaptureControl;
   const sites = capture.sites;
   const all = sites?.enabled.includes('<all_urls>') ?? false;
   return (
-    <Modal onClose={onClose} title={tr('captureBar.whereCaptureRuns')} testId="settings">
+    <Modal onClose={onClose} title={tr('common.whereCaptureRuns')} testId="settings">
       <p>
         {tr('captureBar.alwaysOnLocalDevelopmentPages')} <span class="muted" translate={false}>{sites?.local.map(siteLabel).join(', ') ?? '…'}</span>.
       </p>
@@ -89,7 +89,7 @@ export function CaptureSettings({ capture, onClose }: { capture: CaptureControl;
             <li key={p} data-site={p}>
               <span>{siteLabel(p)}</span>
               <button type="button" class="button" onClick={() => capture.remove(p)} aria-label={tr('captureBar.removeSite', { site: siteLabel(p) })}>
-                {tr('captureBar.remove')}
+                {tr('common.remove')}
               </button>
             </li>
           ))}

@@ -258,12 +258,12 @@ const EventRow = memo(function EventRow({ store, row, index, frame, selected, er
         {tag && <span class={`row-tag tag-${tag}`}>{outcomeLabel(tag)}</span>}
         {replayed && (
           <span class="row-tag tag-replayed" title={tr('eventList.answeredByAgUiDevtools')} data-testid="replayed-tag">
-            {tr('eventList.replayed')}
+            {tr('common.replayed')}
           </span>
         )}
         {resent && (
           <span class="row-tag tag-replayed" title={tr('eventList.sentAgainByAgUi')} data-testid="resent-tag">
-            {tr('eventList.resent')}
+            {tr('common.resent')}
           </span>
         )}
       </span>

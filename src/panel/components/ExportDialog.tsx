@@ -36,7 +36,7 @@ function scopesOf(store: SessionStore): { id: string; scope: ExportScope | undef
     list.push(i);
   }
   if (lanes.size > 1) for (const [lane, indices] of lanes) out.push({ id: `thread:${lane}`, scope: { label: tr('toolbar.thread', { lane }), indices } });
-  for (const run of replay.timeline.runs) out.push({ id: `run:${run.key}`, scope: { label: tr('runsTab.run', { runId: run.runId }), indices: [...replay.timeline.eventsOf(run.key)] } });
+  for (const run of replay.timeline.runs) out.push({ id: `run:${run.key}`, scope: { label: tr('common.run', { runId: run.runId }), indices: [...replay.timeline.eventsOf(run.key)] } });
   return out;
 }
 
@@ -98,9 +98,9 @@ export function ExportDialog({ store, onExport, onClose }: { store: SessionStore
           {!chosen && c.otherFrames > 0 ? ` (${trn('exportDialog.otherFrames', c.otherFrames)})` : ''}{' '}{tr('exportDialog.theAgentStreamedOfResponse', { responseBytes: bytes(c.responseBytes) })}</li>
         {metaFormat && (
           <>
-            <li class={strip.value.urls ? 'struck' : ''}>{tr('exportDialog.theUrlsOfStream', { streams: c.streams })}{c.streams === 1 ? '' : tr('exportDialog.s')}{' '}{tr('exportDialog.andTheirPages', { value: c.hosts.slice(0, 3).join(', ') })}
+            <li class={strip.value.urls ? 'struck' : ''}>{tr('exportDialog.theUrlsOfStream', { streams: c.streams })}{c.streams === 1 ? '' : tr('common.pluralS')}{' '}{tr('exportDialog.andTheirPages', { value: c.hosts.slice(0, 3).join(', ') })}
               {c.hosts.length > 3 ? ', …' : ''}{tr('exportDialog.queryAndFragmentValuesNot', { maskedUrlValues: masked(c.maskedUrlValues) })}</li>
-            <li class={strip.value.headers ? 'struck' : ''}>{tr('exportDialog.requestAndResponseHeadersOf', { headers: c.headers })}{c.headers === 1 ? '' : tr('exportDialog.s')} {tr('exportDialog.valuesOfHeadersNotKnown')}{' '}
+            <li class={strip.value.headers ? 'struck' : ''}>{tr('exportDialog.requestAndResponseHeadersOf', { headers: c.headers })}{c.headers === 1 ? '' : tr('common.pluralS')} {tr('exportDialog.valuesOfHeadersNotKnown')}{' '}
               {masked(c.maskedHeaders)})
             </li>
             <li class={bodies.value === 'leave' ? 'struck' : ''}>
@@ -109,7 +109,7 @@ export function ExportDialog({ store, onExport, onClose }: { store: SessionStore
         )}
         {c.sentMessages > 0 && (
           <li>
-            {tr('exportDialog.message', { sentMessages: c.sentMessages })}{c.sentMessages === 1 ? '' : tr('exportDialog.s')}{' '}{tr('exportDialog.thePageSentOverA', { maskedSentValues: masked(c.maskedSentValues) })}</li>
+            {tr('exportDialog.message', { sentMessages: c.sentMessages })}{c.sentMessages === 1 ? '' : tr('common.pluralS')}{' '}{tr('exportDialog.thePageSentOverA', { maskedSentValues: masked(c.maskedSentValues) })}</li>
         )}
         <li class="muted" data-testid="export-masking">
           {tr('exportDialog.maskingAppliesToEverythingThis')}
@@ -166,7 +166,7 @@ export function ExportDialog({ store, onExport, onClose }: { store: SessionStore
       <p class="muted">{tr('exportDialog.nothingLeavesThisBrowserThe')}</p>
       <div class="dialog-actions">
         <button type="button" class="button" onClick={onClose}>
-          {tr('exportDialog.cancel')}
+          {tr('common.cancel')}
         </button>
         <button
           type="button"

@@ -151,7 +151,7 @@ function RowActions({ value, path }: { value: unknown; path: string }) {
           void copyText(typeof value === 'string' ? value : JSON.stringify(value, null, 2) ?? String(value));
         }}
       >
-        {tr('jsonTree.copy')}
+        {tr('common.copy')}
       </button>
       <button
         type="button"

@@ -19,7 +19,7 @@ export function LongText({ text, limit = 8000, className = '', inline = false }:
             {tr('longText.showAll')}
           </button>{' '}
           <button type="button" class="link" onClick={() => void copyText(text)}>
-            {tr('longText.copy')}
+            {tr('common.copy')}
           </button>
         </span>
       )}

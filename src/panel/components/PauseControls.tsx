@@ -31,7 +31,7 @@ export function PauseDialog({ control, onClose }: { control: PauseControl; onClo
   return (
     <Modal title={tr('pauseControls.pauseOnAnEvent')} testId="pause-dialog" onClose={onClose}>
       <p class="muted">
-        {tr('pauseControls.aLive')} <code>{tr('pauseControls.fetch')}</code> {tr('pauseControls.streamOfThisTabSse')}
+        {tr('pauseControls.aLive')} <code>fetch</code> {tr('pauseControls.streamOfThisTabSse')}
       </p>
       <form
         class="pause-add"
@@ -61,7 +61,7 @@ export function PauseDialog({ control, onClose }: { control: PauseControl; onClo
               <input type="checkbox" checked={c.on} onChange={() => set(settings.conditions.map((x) => (x.id === c.id ? { ...x, on: !x.on } : x)))} />
               <code>{c.query}</code>
             </label>
-            <button type="button" class="icon-button" aria-label={tr('pauseControls.removeCondition', { query: c.query })} title={tr('pauseControls.remove')} onClick={() => set(settings.conditions.filter((x) => x.id !== c.id))}>
+            <button type="button" class="icon-button" aria-label={tr('pauseControls.removeCondition', { query: c.query })} title={tr('common.remove')} onClick={() => set(settings.conditions.filter((x) => x.id !== c.id))}>
               ✕
             </button>
           </li>

@@ -47,7 +47,7 @@ function RequestDiff({ store, control, rule }: { store: SessionStore; control: R
         ) : (
           <>
             <button type="button" class="link" aria-expanded={open.value} onClick={() => (open.value = !open.value)}>{tr('replayBar.thePageSInputDiffers', { length: diffs.length })}
-              {diffs.length === 20 ? '+' : ''} {tr('replayBar.place')}{diffs.length === 1 ? '' : tr('replayBar.s')}
+              {diffs.length === 20 ? '+' : ''} {tr('replayBar.place')}{diffs.length === 1 ? '' : tr('common.pluralS')}
             </button>
             {open.value && (
               <table class="diff-table">
@@ -89,7 +89,7 @@ export function ReplayBar({ store, control }: { store: SessionStore; control: Re
       {rules.map((r) => (
         <div class="banner banner-replay" role="status" key={r.id} data-testid="replay-armed">
           <span class="banner-text">
-            <b>{tr('replayBar.replayArmed')}</b>: {r.method || tr('replayBar.anyMethod')} <code>{r.url}</code> ({r.match === 'exact' ? tr('replayBar.exact') : r.match === 'prefix' ? tr('replayBar.startsWith') : tr('replayBar.glob')}) ·{' '}
+            <b>{tr('replayBar.replayArmed')}</b>: {r.method || tr('replayBar.anyMethod')} <code>{r.url}</code> ({r.match === 'exact' ? tr('replayBar.exact') : r.match === 'prefix' ? tr('common.startsWith') : tr('replayBar.glob')}) ·{' '}
             {r.every ? tr('replayBar.everyRequest') : tr('replayBar.theNextRequest')} · {r.pace === 'step' ? tr('replayBar.stepByStep') : r.pace}{' '}{tr('replayBar.events', { label: r.label, total: r.total })}{' '}
             <span data-testid="replay-armed-origin">
               {tr('replayBar.pagesOf')} <code>{r.origin}</code>
@@ -135,12 +135,12 @@ export function ReplayBar({ store, control }: { store: SessionStore; control: Re
                   />
                 </label>
                 <button type="button" class="button" onClick={() => control.step(s.rule, Number(to.value) || s.total)} data-testid="replay-run-to">
-                  {tr('replayBar.run')}
+                  {tr('common.runLabel')}
                 </button>
               </span>
             )}
             {(s.state === 'done' || s.state === 'cancelled') && (
-              <button type="button" class="icon-button" aria-label={tr('replayBar.dismiss')} onClick={() => control.dismiss(s.rule)}>
+              <button type="button" class="icon-button" aria-label={tr('common.dismiss')} onClick={() => control.dismiss(s.rule)}>
                 ✕
               </button>
             )}

@@ -150,7 +150,7 @@ export function ReplayDialog({
   };
 
   return (
-    <Modal onClose={onClose} title={tr('replayDialog.replayToPage')} testId="replay-dialog" wide>
+    <Modal onClose={onClose} title={tr('common.replayToPage')} testId="replay-dialog" wide>
       {runs.length === 0 ? (
         <p>{tr('replayDialog.noRunToReplayRecord')}</p>
       ) : (
@@ -179,7 +179,7 @@ export function ReplayDialog({
           {failure.value && <p class="error-text">{failure.value}</p>}
           <div class="dialog-actions">
             <button type="button" class="button" onClick={onClose}>
-              {tr('replayDialog.cancel')}
+              {tr('common.cancel')}
             </button>
             <button type="button" class="button primary" onClick={arm} disabled={!run || !origin || url.value.trim() === '' || (parsed !== null && 'error' in parsed)} data-testid="replay-arm">
               {tr('replayDialog.arm')}{edited ? tr('replayDialog.editedCopy') : ''}
@@ -216,7 +216,7 @@ function EventEditor({
     <div class="replay-editor">
       <div class="toolbar-row wrap">
         <label class="field">
-          {tr('replayDialog.event3')}{' '}
+          {tr('tab.event')}{' '}
           <input type="number" min={1} size={4} aria-label={tr('replayDialog.eventNumber')} value={at.value} onInput={(e) => (at.value = (e.currentTarget as HTMLInputElement).value)} data-testid="replay-at" />
         </label>
         <button type="button" class="button" onClick={() => quick('drop')} data-testid="replay-drop">
@@ -248,7 +248,7 @@ function EventEditor({
         ) : (
           <>
             <span class={errors ? 'error-text' : ''}>
-              {edited ? tr('replayDialog.editedCopy2') : tr('replayDialog.asRecorded')}{tr('replayDialog.error', { errors })}{errors === 1 ? '' : tr('replayDialog.s')}{tr('replayDialog.andOthers', { value: problems.length - errors })}{errors ? tr('replayDialog.replayedAsIsThePage') : ''}
+              {edited ? tr('replayDialog.editedCopy2') : tr('replayDialog.asRecorded')}{tr('replayDialog.error', { errors })}{errors === 1 ? '' : tr('common.pluralS')}{tr('replayDialog.andOthers', { value: problems.length - errors })}{errors ? tr('replayDialog.replayedAsIsThePage') : ''}
             </span>
             <ul>
               {problems.slice(0, 20).map((p, i) => (
@@ -270,7 +270,7 @@ function ParseNote({ script: recordedScript }: { script: ReplayScript | undefine
       {recordedScript ? (
         <>
           {tr('replayDialog.thePageWillReadIt')} {recordedScript.format === 'proto' ? tr('replayDialog.protobuf') : tr('replayDialog.sse')} (<code>{recordedScript.contentType}</code>):{' '}
-          {tr('replayDialog.event2', { length: recordedScript.steps.length })}{recordedScript.steps.length === 1 ? '' : tr('replayDialog.s')}{tr('replayDialog.asThePanelShowsThem')}
+          {tr('replayDialog.event2', { length: recordedScript.steps.length })}{recordedScript.steps.length === 1 ? '' : tr('common.pluralS')}{tr('replayDialog.asThePanelShowsThem')}
           {recordedScript.contentTypeNote && <span class="error-text" data-testid="replay-content-type-note"> {recordedScript.contentTypeNote}</span>}
         </>
       ) : (
@@ -315,7 +315,7 @@ function WhichRequest({ every, queue, later: n }: { every: Signal<boolean>; queu
       {n > 0 && !every.value && (
         <label class="wide">
           <input type="checkbox" checked={queue.value} onChange={() => (queue.value = !queue.value)} data-testid="replay-queue" />{' '}{tr('replayDialog.andThe', { n })}{' '}
-          {tr('replayDialog.request')}{n === 1 ? '' : tr('replayDialog.s')} {tr('replayDialog.afterItWithTheThread')}{n === 1 ? '' : tr('replayDialog.s')}{tr('replayDialog.oneEachAResumeA')}
+          {tr('replayDialog.request')}{n === 1 ? '' : tr('common.pluralS')} {tr('replayDialog.afterItWithTheThread')}{n === 1 ? '' : tr('common.pluralS')}{tr('replayDialog.oneEachAResumeA')}
         </label>
       )}
     </fieldset>
@@ -356,10 +356,10 @@ function rulesToArm(
     const body = session.streams.get(r.streamId)?.info.requestBody;
     return { streamId: r.streamId, label, edited, ...(body !== undefined && { requestBody: body }) };
   };
-  const label = `${tr('runsTab.run', { runId: run.runId })}${edit ? tr('replayDialog.editedCopy') : ''}${of}`;
+  const label = `${tr('common.run', { runId: run.runId })}${edit ? tr('replayDialog.editedCopy') : ''}${of}`;
   const out: [ReplayRule, ReplaySource][] = [[ruleOf(script, label), sourceOf(run, label, edit !== undefined)]];
   queued.forEach((r, i) => {
-    const text = `${tr('runsTab.run', { runId: r.runId })} (${tr('replayDialog.nOf', { n: i + 2, of: queued.length + 1 })})`;
+    const text = `${tr('common.run', { runId: r.runId })} (${tr('replayDialog.nOf', { n: i + 2, of: queued.length + 1 })})`;
     out.push([ruleOf(scriptFromStream(session, r.streamId), text), sourceOf(r, text, false)]);
   });
   return out;
@@ -398,8 +398,8 @@ function RunAndPattern({
   return (
     <>
       <label class="field">
-        {tr('replayDialog.run2')}{' '}
-        <select aria-label={tr('replayDialog.run2')} value={String(runKey)} onChange={(e) => chooseRun(Number((e.currentTarget as HTMLSelectElement).value))} data-testid="replay-run">
+        {tr('common.runLabel')}{' '}
+        <select aria-label={tr('common.runLabel')} value={String(runKey)} onChange={(e) => chooseRun(Number((e.currentTarget as HTMLSelectElement).value))} data-testid="replay-run">
           {runs.map((r) => (
             <option key={r.key} value={String(r.key)}>{tr('replayDialog.run', { runId: r.runId, status: r.status, format: session.streams.get(r.streamId)?.info.format })}
               {edits.has(r.streamId) ? tr('replayDialog.edited') : ''}
@@ -416,7 +416,7 @@ function RunAndPattern({
           {tr('replayDialog.match')}{' '}
           <select aria-label={tr('replayDialog.urlMatch')} value={match.value} onChange={(e) => (match.value = (e.currentTarget as HTMLSelectElement).value as UrlMatch)} data-testid="replay-match">
             <option value="exact">{tr('replayDialog.exactUrl')}</option>
-            <option value="prefix">{tr('replayDialog.startsWith')}</option>
+            <option value="prefix">{tr('common.startsWith')}</option>
             <option value="glob">{tr('replayDialog.globAny')}</option>
           </select>
         </label>

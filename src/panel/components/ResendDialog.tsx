@@ -87,7 +87,7 @@ export function ResendDialog({ store, control, runKey, onClose }: { store: Sessi
       ) : (
         <>
           <p class="muted">
-            {tr('resendDialog.sentFromThePageS')} <code>{stream!.method} {stream!.url}</code>{tr('resendDialog.withTheHeadersThePage')} <b>{tr('resendDialog.resent')}</b>{tr('resendDialog.thePageSCodeNever')}
+            {tr('resendDialog.sentFromThePageS')} <code>{stream!.method} {stream!.url}</code>{tr('resendDialog.withTheHeadersThePage')} <b>{tr('common.resent')}</b>{tr('resendDialog.thePageSCodeNever')}
           </p>
           <details>
             <summary>{tr('resendDialog.requestHeaders', { length: stream!.requestHeaders.length })}</summary>
@@ -104,7 +104,7 @@ export function ResendDialog({ store, control, runKey, onClose }: { store: Sessi
               </tbody>
             </table>
           </details>
-          {original?.includes('[redacted]') && <p class="muted">{tr('resendDialog.valuesTheCaptureMasked')}<code>{tr('resendDialog.redacted')}</code>{tr('resendDialog.areSentAsTheyRead')}</p>}
+          {original?.includes('[redacted]') && <p class="muted">{tr('resendDialog.valuesTheCaptureMasked')}<code>[redacted]</code>{tr('resendDialog.areSentAsTheyRead')}</p>}
           <QuickEdits input={checked.input} edit={edit} changed={text.value !== original} undo={() => (text.value = original ?? '')} />
           <textarea
             class="replay-text"
@@ -128,7 +128,7 @@ export function ResendDialog({ store, control, runKey, onClose }: { store: Sessi
             </button>
             {busy && (
               <button type="button" class="button" onClick={() => control.cancel()} data-testid="resend-cancel">
-                {tr('resendDialog.cancel')}
+                {tr('common.cancel')}
               </button>
             )}
             {job && job.streamId === run!.streamId && (

@@ -7,6 +7,7 @@ import { saveRuleLevels } from '../settings/ruleLevels';
 import type { SessionStore } from '../store/sessionStore';
 import { Modal } from './Modal';
 import { ruleTitle } from './inspector/ProblemsTab';
+import { severityLabel } from './format';
 import { type MessageKey, tr } from '../../i18n/i18n';
 
 const CHOICES: [Severity | 'off' | '', MessageKey][] = [
@@ -38,7 +39,7 @@ export function RuleLevelsDialog({ store, onClose }: { store: SessionStore; onCl
   return (
     <Modal title={tr('ruleLevelsDialog.ruleSeverities')} testId="rule-levels" wide onClose={onClose}>
       <p class="muted">
-        {tr('ruleLevelsDialog.as')} <code>{tr('ruleLevelsDialog.aguiConfigJson')}</code>{tr('ruleLevelsDialog.s')} <code>{tr('ruleLevelsDialog.rules')}</code> {tr('ruleLevelsDialog.setThemForTheCli')} {changed > 0 ? tr('ruleLevelsDialog.changed', { n: changed }) : tr('ruleLevelsDialog.everyRuleAtItsOwn')}
+        {tr('ruleLevelsDialog.as')} <code>agui.config.json</code>{tr('ruleLevelsDialog.s')} <code>rules</code> {tr('ruleLevelsDialog.setThemForTheCli')} {changed > 0 ? tr('ruleLevelsDialog.changed', { n: changed }) : tr('ruleLevelsDialog.everyRuleAtItsOwn')}
       </p>
       <div class="pause-add">
         <input type="search" class="filter" placeholder={tr('ruleLevelsDialog.findARuleIdOr')} aria-label={tr('ruleLevelsDialog.findARule')} value={filter.value} onInput={(e) => (filter.value = (e.currentTarget as HTMLInputElement).value)} />
@@ -80,7 +81,7 @@ export function RuleLevelsDialog({ store, onClose }: { store: SessionStore; onCl
                   >
                     {CHOICES.map(([v, label]) => (
                       <option key={v} value={v}>
-                        {v === '' ? `${tr(label)} (${tr(RULES[id]!.severity === 'info' ? 'problemsTab.note' : RULES[id]!.severity === 'error' ? 'severity.error' : 'severity.warning')})` : tr(label)}
+                        {v === '' ? `${tr(label)} (${severityLabel(RULES[id]!.severity)})` : tr(label)}
                       </option>
                     ))}
                   </select>

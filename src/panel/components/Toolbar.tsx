@@ -95,7 +95,7 @@ export function Toolbar({ store, actions }: { store: SessionStore; actions: Tool
         )}
         <FilterBox store={store} />
         <label class="check" title={tr('toolbar.onlyEventsWithErrorsOr')}>
-          <input type="checkbox" checked={store.onlyProblems.value} onChange={() => (store.onlyProblems.value = !store.onlyProblems.value)} /> {tr('toolbar.problems')}
+          <input type="checkbox" checked={store.onlyProblems.value} onChange={() => (store.onlyProblems.value = !store.onlyProblems.value)} /> {tr('tab.problems')}
         </label>
         <ScopePicker store={store} />
         <span class="toolbar-group">
@@ -135,7 +135,7 @@ export function Toolbar({ store, actions }: { store: SessionStore; actions: Tool
               title={tr('toolbar.answerThePageSNext')}
               data-testid="replay-open"
             >
-              {tr('toolbar.replayToPage')}
+              {tr('common.replayToPage')}
             </button>
           )}
           {actions.pause && (
@@ -151,7 +151,7 @@ export function Toolbar({ store, actions }: { store: SessionStore; actions: Tool
             </button>
           )}
           {actions.openSettings && (
-            <button type="button" class="icon-button" title={tr('toolbar.whereCaptureRuns')} aria-label={tr('toolbar.captureSettings')} onClick={actions.openSettings} data-testid="open-settings">
+            <button type="button" class="icon-button" title={tr('common.whereCaptureRuns')} aria-label={tr('toolbar.captureSettings')} onClick={actions.openSettings} data-testid="open-settings">
               ⚙
             </button>
           )}
@@ -235,7 +235,7 @@ function Status({ store }: { store: SessionStore }) {
       )}
       {store.dropped.value.total > 0 && (
         <span class="badge badge-warning" data-testid="dropped" title={droppedTitle(store.dropped.value)}>
-          {tr('toolbar.olderEvent', { total: store.dropped.value.total })}{store.dropped.value.total === 1 ? '' : tr('toolbar.s')} {tr('toolbar.dropped')}
+          {tr('toolbar.olderEvent', { total: store.dropped.value.total })}{store.dropped.value.total === 1 ? '' : tr('common.pluralS')} {tr('toolbar.dropped')}
         </span>
       )}
       {errors + warnings > 0 && (
@@ -245,7 +245,7 @@ function Status({ store }: { store: SessionStore }) {
         </button>
       )}
       <span class="muted streams">
-        {tr('toolbar.stream', { streams })}{streams === 1 ? '' : tr('toolbar.s')}
+        {tr('toolbar.stream', { streams })}{streams === 1 ? '' : tr('common.pluralS')}
       </span>
       {shown !== null && (
         <span class="count shown" data-testid="shown-count">

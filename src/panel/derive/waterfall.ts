@@ -88,7 +88,7 @@ function build(session: Session, replay: Replay, index: number, stallMs: number,
       const last = t.lastEventOf(run.key, index) ?? run.start;
       const runSpan: Span = { kind: 'run', label: `${outcomeLabel(OUTCOME[status])} · ${ms(m.durationMs ?? now - m.base)}`, start: run.start, end: closed(run.end), from: m.base, to: timeOf(closed(run.end) ?? index), status, select: last };
       const stalls: Span[] = m.gaps.stalls.map((s) => ({ kind: 'stall', label: tr('waterfall.stall', { ms: ms(s.ms) }), start: s.afterIndex, end: s.afterIndex, from: m.base + s.at - s.ms, to: m.base + s.at }));
-      rows.push({ key: `run:${run.key}`, label: tr('runsTab.run', { runId: run.runId }), depth: 1, spans: [runSpan, ...stalls], status, select: last });
+      rows.push({ key: `run:${run.key}`, label: tr('common.run', { runId: run.runId }), depth: 1, spans: [runSpan, ...stalls], status, select: last });
       const inner: Row[] = [];
       const depth = (subagentRunId: string | undefined) => (subagentRunId === undefined ? 2 : 3);
       const span = (kind: Kind, label: string, start: number, end: number | undefined, extra: Partial<Span> = {}): Span => ({ kind, label, start, end: closed(end), from: timeOf(start), to: timeOf(closed(end) ?? index), ...extra });

@@ -58,9 +58,9 @@ function Summary({ c }: { c: Comparison }) {
   const paths = new Set(c.state.map((o) => o.path));
   return (
     <>
-      <h4>{tr('compareDetail.runs')}</h4>
+      <h4>{tr('tab.runs')}</h4>
       <RunsTable c={c} />
-      <h4>{tr('compareDetail.messages')}</h4>
+      <h4>{tr('tab.messages')}</h4>
       {changed.length === 0 ? (
         <p class="muted">{c.messages.length ? tr('compareDetail.sameMessages', { n: num(c.messages.length) }) : tr('compareDetail.noMessages')}</p>
       ) : (
@@ -78,7 +78,7 @@ function Summary({ c }: { c: Comparison }) {
               )}
               {m.toolCalls?.map((t) => (
                 <div key={t.id} class="muted">
-                  {tr('compareDetail.toolCall')} <code>{t.id}</code> {t.status}: {t.nameA ?? ''}
+                  {tr('common.toolCall')} <code>{t.id}</code> {t.status}: {t.nameA ?? ''}
                   {t.nameB && t.nameB !== t.nameA ? ` → ${t.nameB}` : ''} {t.arguments && <InlineDiff parts={t.arguments} />}
                 </div>
               ))}
@@ -103,7 +103,7 @@ function Summary({ c }: { c: Comparison }) {
           <JsonTree value={c.finalState.b} name={tr('compareDetail.finalStateB')} highlight={paths} />
         </>
       )}
-      <h4>{tr('compareDetail.problems')}</h4>
+      <h4>{tr('tab.problems')}</h4>
       {c.problems.onlyA.length + c.problems.onlyB.length === 0 ? (
         <p class="muted">{tr('compareDetail.theSameOnBothSides')}</p>
       ) : (
@@ -141,8 +141,8 @@ function RunsTable({ c }: { c: Comparison }) {
       <thead>
         <tr>
           <th />
-          <th scope="col">{tr('compareDetail.a')}</th>
-          <th scope="col">{tr('compareDetail.b')}</th>
+          <th scope="col">{tr('common.a')}</th>
+          <th scope="col">{tr('common.b')}</th>
           <th scope="col">{tr('compareDetail.change')}</th>
         </tr>
       </thead>
@@ -152,7 +152,7 @@ function RunsTable({ c }: { c: Comparison }) {
             <th scope="row">{tr('compareDetail.outcome')}{c.runs.length > 1 ? ` (${tr('compareDetail.runN', { n: i + 1 })})` : ''}</th>
             <td>{r.a ? statusText(r.a.status) : '—'}</td>
             <td>{r.b ? statusText(r.b.status) : '—'}</td>
-            <td>{r.a?.status !== r.b?.status ? tr('compareDetail.changed') : ''}</td>
+            <td>{r.a?.status !== r.b?.status ? tr('compareMessage.changed') : ''}</td>
           </tr>
         ))}
         {line(tr('metrics.firstEvent'), (m) => m.firstEventMs)}

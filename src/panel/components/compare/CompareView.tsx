@@ -17,7 +17,7 @@ import { CompareDetail } from './CompareDetail';
 import { type MessageKey, tr } from '../../../i18n/i18n';
 
 const ROW_H = 22;
-const OP_LABEL: Record<Row['op'], MessageKey> = { equal: 'compareView.opEqual', removed: 'compareDetail.onlyInA', added: 'compareDetail.onlyInB', changed: 'compareDetail.changed' };
+const OP_LABEL: Record<Row['op'], MessageKey> = { equal: 'compareMessage.equal', removed: 'compareDetail.onlyInA', added: 'compareDetail.onlyInB', changed: 'compareMessage.changed' };
 const MARK: Record<Row['op'], string> = { equal: '', removed: '−', added: '+', changed: '~' };
 
 export function CompareView({ store, start, onClose }: { store: SessionStore; start: { a?: number; b?: number }; onClose(): void }) {
@@ -70,8 +70,8 @@ export function CompareView({ store, start, onClose }: { store: SessionStore; st
   return (
     <section class="compare" aria-label={tr('compareView.compareRuns')} data-testid="compare">
       <div class="compare-bar">
-        <SidePicker label={tr('compareView.a')} source={here} value={a.value} onChange={(v) => ((a.value = v), (at.value = 0))} />
-        <SidePicker label={tr('compareView.b')} source={bSource} value={b.value} onChange={(v) => ((b.value = v), (at.value = 0))} />
+        <SidePicker label={tr('common.a')} source={here} value={a.value} onChange={(v) => ((a.value = v), (at.value = 0))} />
+        <SidePicker label={tr('common.b')} source={bSource} value={b.value} onChange={(v) => ((b.value = v), (at.value = 0))} />
         <label class="button" title={tr('compareView.compareRunAWithA')}>
           {file.value ? `B: ${file.value.label}` : tr('compareView.compareWithAFile')}
           <input type="file" hidden data-testid="compare-file" onChange={(e) => { const f = (e.currentTarget as HTMLInputElement).files?.[0]; if (f) void openFile(f); }} />
@@ -212,8 +212,8 @@ function AlignedRows({ c, at, onSelect }: { c: Comparison; at: number; onSelect(
     <div class="compare-rows" ref={ref} role="grid" aria-label={tr('compareView.alignedEvents')} data-testid="compare-rows" onScroll={(e) => (top.value = (e.currentTarget as HTMLDivElement).scrollTop)}>
       <div class="crow-head" role="row">
         <span class="cmark" />
-        <span class="cside">{tr('compareView.a')}</span>
-        <span class="cside">{tr('compareView.b')}</span>
+        <span class="cside">{tr('common.a')}</span>
+        <span class="cside">{tr('common.b')}</span>
       </div>
       <div class="crows" style={{ height: `${c.rows.length * ROW_H}px` }}>
         {rows}

@@ -18,7 +18,7 @@ export function DiffTab({ store, index }: { store: SessionStore; index: number }
   return (
     <div class="tab-body" data-testid="diff-tab">
       <h3>{tr('diffTab.whatEventChanged', { index })}</h3>
-      <p class="muted">{tr('diffTab.conversation', { lane: effect.lane })}</p>
+      <p class="muted">{tr('common.conversation', { lane: effect.lane })}</p>
       {none && !effect.patchFailure && <p class="muted">{tr('diffTab.nothingThisEventChangedNeither')}</p>}
       {effect.patchFailure && (
         <section class="patch-failure" data-testid="patch-failure">
@@ -55,7 +55,7 @@ export function DiffTab({ store, index }: { store: SessionStore; index: number }
       )}
       {effect.state.length > 0 && (
         <section>
-          <h4>{tr('diffTab.state')}</h4>
+          <h4>{tr('tab.state')}</h4>
           <table class="diff">
             <thead>
               <tr>
@@ -85,7 +85,7 @@ export function DiffTab({ store, index }: { store: SessionStore; index: number }
       )}
       {effect.messages.length > 0 && (
         <section>
-          <h4>{tr('diffTab.messages')}</h4>
+          <h4>{tr('tab.messages')}</h4>
           <ul class="plain">
             {effect.messages.map((m, i) => (
               <li key={i} class={`msg-change ${m.kind}`}>

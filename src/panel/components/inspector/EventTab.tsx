@@ -159,7 +159,7 @@ export function EventTab({ store, index }: { store: SessionStore; index: number 
           {stream.replay !== undefined && (
             <p>
               <span class="badge badge-info" data-testid="replayed">
-                {tr('eventTab.replayed')}
+                {tr('common.replayed')}
               </span>{' '}
               {tr('eventTab.answeredByAgUiDevtools')}
             </p>

@@ -63,7 +63,7 @@ export function InterruptCard({ store, run, index }: { store: SessionStore; run:
   const jump = (i: number) => store.select(i, 'event');
   return (
     <section class="interrupt-card" data-testid="interrupt-card" aria-label={tr('interruptCard.interruptsOf', { runId: run.runId })}>
-      <h4>{tr('interruptCard.runIsWaitingForThe', { runId: run.runId, length: entities.length })}{entities.length === 1 ? '' : tr('interruptCard.s')}
+      <h4>{tr('interruptCard.runIsWaitingForThe', { runId: run.runId, length: entities.length })}{entities.length === 1 ? '' : tr('common.pluralS')}
       </h4>
       {entities.map((e) => {
         const i = e.interrupt;
@@ -77,7 +77,7 @@ export function InterruptCard({ store, run, index }: { store: SessionStore; run:
               <span class="badge badge-warning" translate={false}>
                 {i.reason}
               </span>
-              {i.subagentRunId && <span class="badge badge-info">{tr('interruptCard.subagent', { subagentRunId: i.subagentRunId })}</span>}
+              {i.subagentRunId && <span class="badge badge-info">{tr('common.subagent', { subagentRunId: i.subagentRunId })}</span>}
             </div>
             {i.message && (
               <p class="interrupt-message" translate={false}>
@@ -87,7 +87,7 @@ export function InterruptCard({ store, run, index }: { store: SessionStore; run:
             <dl class="kv">
               {i.toolCallId && (
                 <>
-                  <dt>{tr('interruptCard.toolCall')}</dt>
+                  <dt>{tr('common.toolCall')}</dt>
                   <dd>
                     {call ? (
                       <button type="button" class="link" onClick={() => jump(call.start)} translate={false}>
@@ -122,7 +122,7 @@ export function InterruptCard({ store, run, index }: { store: SessionStore; run:
               )}
               {i.metadata !== undefined && (
                 <>
-                  <dt>{tr('interruptCard.metadata')}</dt>
+                  <dt>{tr('common.metadata')}</dt>
                   <dd>
                     <JsonTree value={i.metadata} open={1} tools={false} />
                   </dd>
@@ -182,7 +182,7 @@ export function ResumeSummary({ store, run }: { store: SessionStore; run: RunEnt
   const prior = run.resumes !== undefined ? t.runs[run.resumes] : undefined;
   return (
     <section class="interrupt-card" data-testid="resume-summary">
-      <h4>{tr('interruptCard.thisRunResumes')} {prior ? tr('runsTab.run', { runId: prior.runId }) : tr('interruptCard.anInterruptedRun')}</h4>
+      <h4>{tr('interruptCard.thisRunResumes')} {prior ? tr('common.run', { runId: prior.runId }) : tr('interruptCard.anInterruptedRun')}</h4>
       <ul class="plain">
         {resume.map((r) => (
           <li key={r.interruptId}>

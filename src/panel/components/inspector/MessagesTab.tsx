@@ -48,7 +48,7 @@ function ToolCall({ call, result, ended }: { call: ToolCallEntry; result?: Msg |
       {result ? (
         <div class="tool-result">
           <span class="muted">
-            {tr('messagesTab.result')} <code title={result.id}>{result.id}</code>
+            {tr('common.result')} <code title={result.id}>{result.id}</code>
           </span>{' '}
           <LongText className="raw" text={typeof result.content === 'string' ? result.content : JSON.stringify(result.content, null, 2)} />
         </div>
@@ -62,7 +62,7 @@ function ToolCall({ call, result, ended }: { call: ToolCallEntry; result?: Msg |
 function Meta({ value }: { value: unknown }) {
   return (
     <details class="meta">
-      <summary>{tr('messagesTab.metadata')}</summary>
+      <summary>{tr('common.metadata')}</summary>
       <JsonTree value={value} open={1} />
     </details>
   );
@@ -132,7 +132,7 @@ export function MessagesTab({ store, index }: { store: SessionStore; index: numb
                   <span class="badge badge-warning" title={tr('messagesTab.noToolCallWithThis')}>{tr('messagesTab.resultOf', { toolCallId: (m as { toolCallId?: string }).toolCallId })}
                   </span>
                 )}
-                {(m as { subagentRunId?: string }).subagentRunId && <span class="badge badge-info">{tr('messagesTab.subagent', { subagentRunId: (m as { subagentRunId?: string }).subagentRunId })}</span>}
+                {(m as { subagentRunId?: string }).subagentRunId && <span class="badge badge-info">{tr('common.subagent', { subagentRunId: (m as { subagentRunId?: string }).subagentRunId })}</span>}
                 {(m as { encryptedValue?: string }).encryptedValue !== undefined && <EncryptedBadge value={(m as { encryptedValue: string }).encryptedValue} subtype="message" />}
                 {m.role === 'activity' && (
                   <span class="badge badge-info" translate={false}>

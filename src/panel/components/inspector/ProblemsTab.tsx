@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import type { Problem } from '../../../engine/verify/rules';
 import { RULE_PASSAGES, SPEC_SOURCES } from '../../../engine/verify/specPassages';
 import type { SessionStore } from '../../store/sessionStore';
-import { num } from '../format';
+import { num, severityLabel } from '../format';
 import { en } from '../../../i18n/en';
 import { currentLocale, type MessageKey, tr, trn } from '../../../i18n/i18n';
 
@@ -158,7 +158,7 @@ export function ProblemsTab({ store }: { store: SessionStore }) {
   return (
     <div class="tab-body problems-tab" data-testid="problems-tab">
       <h3>
-        {tr('problemsTab.problems')}{' '}
+        {tr('tab.problems')}{' '}
         <span class="muted">
           {tr('problemsTab.errorsWarnings', { errors, warnings })}{notes ? `, ${trn('problemsTab.notes', notes)}` : ''}
         </span>{' '}
@@ -192,7 +192,7 @@ export function ProblemsTab({ store }: { store: SessionStore }) {
                     title={`${g.spec}${g.reference ? ` · ${tr('problemsTab.referenceStops')}` : ''}${RULE_PASSAGES[g.ruleId] ? `\n${RULE_PASSAGES[g.ruleId]!.summary}` : ''}`}
                   >
                     <span class="j-arrow">{row.open ? '▾' : '▸'}</span>
-                    <span class={`sev sev-${g.severity}`}>{g.severity === 'info' ? tr('problemsTab.note') : tr(`severity.${g.severity}`)}</span>
+                    <span class={`sev sev-${g.severity}`}>{severityLabel(g.severity)}</span>
                     <span class="diag-code" translate={false}>{g.ruleId}</span>
                     <span class="count-badge">{num(g.problems.length)}</span>
                     <span class="rule-title ellipsis">{ruleTitle(g.ruleId)}</span>

@@ -34,7 +34,7 @@ export function RunsTab({ store, index }: { store: SessionStore; index: number }
         {s.name}
       </button>{' '}
       <code class="muted">{s.subagentRunId}</code> <span class={`status status-${s.end !== undefined && s.end <= index ? s.status : 'running'}`} translate={s.end !== undefined && s.end <= index ? false : undefined}>
-        {s.end !== undefined && s.end <= index ? s.status : tr('runsTab.running')}
+        {s.end !== undefined && s.end <= index ? s.status : tr('outcome.running')}
       </span>{' '}
       <span class="muted">
         {tr('runsTab.attributedEvents', { start: span(s.start, s.end, index), s: attributedAt(s, index) })}{s.parentToolCallId ? ` · ${tr('runsTab.fromToolCall', { id: s.parentToolCallId })}` : ''}
@@ -56,7 +56,7 @@ export function RunsTab({ store, index }: { store: SessionStore; index: number }
   return (
     <div class="tab-body" data-testid="runs-tab" ref={body}>
       <h3>{tr('runsTab.runsAsOfEvent', { index })}</h3>
-      {runs.length === 0 && <p class="muted">{tr('runsTab.noRunHasStartedYet')}</p>}
+      {runs.length === 0 && <p class="muted">{tr('common.noRunYet')}</p>}
       <RunsTable store={store} index={index} />
       {runs.map((r) => (
         <RunSection key={r.key} store={store} run={r} index={index} current={r === current} />
@@ -110,7 +110,7 @@ function RunSection({ store, run: r, index, current }: { store: SessionStore; ru
   return (
     <section key={r.key} class={`run ${current ? 'current' : ''}`} data-run-id={r.runId} data-run-key={r.key}>
       <h4>
-        <button type="button" class="link" onClick={() => jump(last)} data-testid="run-link">{tr('runsTab.run', { runId: r.runId })}
+        <button type="button" class="link" onClick={() => jump(last)} data-testid="run-link">{tr('common.run', { runId: r.runId })}
         </button>{' '}
         <span class={`status status-${OUTCOME[status]}`}>{outcomeLabel(OUTCOME[status])}</span>
         {problems.errors > 0 && <span class="badge badge-error" data-testid="run-errors">{counted(problems.errors, 'error')}</span>}
@@ -146,7 +146,7 @@ function RunSection({ store, run: r, index, current }: { store: SessionStore; ru
       {r.error && status === 'error' && <p class="error-text">{tr('runsTab.runError', { message: r.error.message })}{r.error.code ? <code> ({r.error.code})</code> : ''}</p>}
       {r.result !== undefined && status !== 'running' && (
         <details>
-          <summary>{tr('runsTab.result')}</summary>
+          <summary>{tr('common.result')}</summary>
           <JsonTree value={r.result} />
         </details>
       )}

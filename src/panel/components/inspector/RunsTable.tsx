@@ -51,7 +51,7 @@ export function RunsTable({ store, index }: { store: SessionStore; index: number
     <div class={`runs-table-wrap ${all.value ? 'all-columns' : ''}`}>
       <div class="runs-table-bar">
         <span class="muted">
-          {tr('runsTable.run', { length: rows.length })}{rows.length === 1 ? '' : tr('runsTable.s')}{' '}{tr('runsTable.asOf', { index })}
+          {tr('runsTable.run', { length: rows.length })}{rows.length === 1 ? '' : tr('common.pluralS')}{' '}{tr('runsTable.asOf', { index })}
         </span>
         {picked.value.length === 2 ? (
           <button
@@ -73,7 +73,7 @@ export function RunsTable({ store, index }: { store: SessionStore; index: number
         </button>
       </div>
       <div class="runs-table-scroll">
-        <table class="runs-table" data-testid="runs-table" aria-label={tr('runsTable.runs')}>
+        <table class="runs-table" data-testid="runs-table" aria-label={tr('tab.runs')}>
           <thead>
             <tr>
               <th scope="col" class="pick" title={tr('runsTable.tickTwoRunsToCompare2')}>

@@ -21,7 +21,7 @@ export function StateTab({ store, index }: { store: SessionStore; index: number 
   return (
     <div class="tab-body" data-testid="state-tab">
       <h3>{tr('stateTab.stateAfterEvent', { index })}</h3>
-      <p class="muted">{tr('stateTab.conversation', { lane: view.lane })}
+      <p class="muted">{tr('common.conversation', { lane: view.lane })}
         {changed.size > 0 && tr('stateTab.highlightedWhatThisEventSet')}
       </p>
       <UnknownNote store={store} view={view} what="state" />

@@ -111,12 +111,12 @@ export function WaterfallTab({ store, index }: { store: SessionStore; index: num
         </label>
       </div>
       {t.runs.every((r) => r.start > index) ? (
-        <p class="muted">{tr('waterfallTab.noRunHasStartedYet')}</p>
+        <p class="muted">{tr('common.noRunYet')}</p>
       ) : (
         <div
           class="waterfall"
           role="figure"
-          aria-label={tr('waterfallTab.waterfall')}
+          aria-label={tr('tab.waterfall')}
           onWheel={(e) => {
             if (!e.ctrlKey && !e.metaKey) return;
             e.preventDefault();
@@ -199,7 +199,7 @@ function RunMetricsView({ metrics: m, run, status }: { metrics: RunMetrics; run:
   ];
   return (
     <section class="run-metrics" data-testid="run-metrics">
-      <h4>{tr('waterfallTab.run', { runId: run.runId })} <span class={`status status-${OUTCOME[status as keyof typeof OUTCOME] ?? status}`}>{outcomeLabel(OUTCOME[status as keyof typeof OUTCOME] ?? 'running')}</span>
+      <h4>{tr('common.run', { runId: run.runId })} <span class={`status status-${OUTCOME[status as keyof typeof OUTCOME] ?? status}`}>{outcomeLabel(OUTCOME[status as keyof typeof OUTCOME] ?? 'running')}</span>
       </h4>
       <dl class="kv">
         {rows.map(([k, v]) => (

@@ -26,7 +26,8 @@ export interface FirefoxWithExtension {
   reload(page: Page): Promise<void>;
   tabIdOf(page: Page): Promise<number>;
   /** The panel in a tab (which hides the page's tab), or in a window of its own (the page stays visible). */
-  openPanel(tabId: number, options?: { window?: boolean }): Promise<Page>;
+  /** The panel as a tab; `query` adds to its URL (e.g. `&lang=ko`). */
+  openPanel(tabId: number, options?: { window?: boolean; query?: string }): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -103,9 +104,9 @@ export async function launchFirefox(options: { extension?: boolean; prefs?: Reco
         await picker.close();
       }
     },
-    async openPanel(tabId: number, options: { window?: boolean } = {}) {
+    async openPanel(tabId: number, options: { window?: boolean; query?: string } = {}) {
       const panel = await browser.newPage(options.window ? { type: 'window' } : {});
-      await navigate(panel, panelUrl(`?tabId=${tabId}`));
+      await navigate(panel, panelUrl(`?tabId=${tabId}${options.query ?? ''}`));
       return panel;
     },
     async close() {

@@ -2,8 +2,9 @@
  * What the stores check, checked on the built extensions (`npm run release:check`, after `npm run build`; npm test
  * runs it): one version (package.json's) in both manifests; the manifest's name and description within the Chrome
  * Web Store's lengths; icons at 16, 32, 48 and 128 px that are those sizes; no remotely hosted code, no eval, no
- * Function constructor and no string setTimeout in any built file; the minimum browser versions set; and no
- * permission that no code uses. (`web-ext lint`, with warnings as errors, is `npm run lint:firefox`.)
+ * Function constructor and no string setTimeout in any built file; the minimum browser versions those of the newest
+ * feature the built extension really uses (NEEDS, each found in the manifest or the built code); and no permission
+ * that no code uses. (`web-ext lint`, with warnings as errors, is `npm run lint:firefox`.)
  * Prints each check; exits 1 when one fails.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -20,8 +21,29 @@ type Manifest = {
   icons: Record<string, string>;
   permissions?: string[];
   minimum_chrome_version?: string;
-  browser_specific_settings?: { gecko?: { strict_min_version?: string } };
+  content_scripts?: { world?: string; match_origin_as_fallback?: boolean }[];
+  browser_specific_settings?: { gecko?: { strict_min_version?: string; data_collection_permissions?: unknown } };
 };
+
+/**
+ * What sets the minimum browser versions: each feature the extension relies on without a fallback, the first
+ * Chrome and Firefox versions that have it (MDN's browser-compat-data), and how to find it in a built extension.
+ * The manifest's minimum must be the newest found, no older (it would install where it cannot work) and no newer
+ * (it would refuse browsers that can run it). Feature-tested code (Uint8Array.fromBase64, String isWellFormed,
+ * scripting's matchOriginAsFallback, which sites.ts retries without) sets nothing.
+ */
+const NEEDS: { what: string; chrome?: number; firefox?: number; found: (m: Manifest, code: string, css: string) => boolean }[] = [
+  { what: 'content scripts in the page\'s world (manifest world "MAIN")', chrome: 111, firefox: 128, found: (m) => Boolean(m.content_scripts?.some((s) => s.world === 'MAIN')) },
+  { what: 'content scripts in about:blank and blob: frames (match_origin_as_fallback)', chrome: 99, firefox: 128, found: (m) => Boolean(m.content_scripts?.some((s) => s.match_origin_as_fallback)) },
+  // Firefox 140 on desktop, 142 on Android: addons-linter asks that the minimum covers both.
+  { what: 'Firefox\'s built-in data consent (gecko data_collection_permissions)', firefox: 142, found: (m) => m.browser_specific_settings?.gecko?.data_collection_permissions !== undefined },
+  { what: 'storage.session', chrome: 102, firefox: 115, found: (_m, code) => /\.storage\.session\b/.test(code) },
+  { what: 'scripting.registerContentScripts', chrome: 96, firefox: 102, found: (_m, code) => /\.registerContentScripts\b/.test(code) },
+  { what: 'CSS color-mix()', chrome: 111, firefox: 113, found: (_m, _c, css) => css.includes('color-mix(') },
+  { what: 'CSS container queries', chrome: 105, firefox: 110, found: (_m, _c, css) => css.includes('@container') },
+  { what: 'structuredClone', chrome: 98, firefox: 94, found: (_m, code) => /\bstructuredClone\(/.test(code) },
+  { what: 'Array.prototype.findLast (ES2023)', chrome: 97, firefox: 104, found: (_m, code) => /\.findLast(?:Index)?\(/.test(code) },
+];
 
 const failures: string[] = [];
 const check = (ok: boolean, what: string) => {
@@ -104,10 +126,20 @@ for (const browser of ['chrome', 'firefox'] as const) {
     const got = icon ? pngSize(join(dir, icon)) : undefined;
     check(got?.[0] === Number(size) && got[1] === Number(size), `${browser}: icon ${size} is a ${size}×${size} PNG${got ? ` (${got.join('×')})` : icon ? ' (not a PNG)' : ' (missing)'}`);
   }
-  if (browser === 'chrome') check(Boolean(manifest.minimum_chrome_version), `chrome: minimum_chrome_version is set (${manifest.minimum_chrome_version ?? 'none'})`);
-  else check(Boolean(manifest.browser_specific_settings?.gecko?.strict_min_version), `firefox: strict_min_version is set (${manifest.browser_specific_settings?.gecko?.strict_min_version ?? 'none'})`);
   const code = files(dir).filter((f) => /\.(m?js|html)$/.test(f));
   const texts = code.map((f) => [relative(dir, f), readFileSync(f, 'utf8')] as const);
+  const css = files(dir)
+    .filter((f) => f.endsWith('.css'))
+    .map((f) => readFileSync(f, 'utf8'))
+    .join('\n');
+  const used = NEEDS.filter((n) => n[browser] !== undefined && n.found(manifest, texts.map(([, t]) => t).join('\n'), css));
+  const newest = used.reduce<(typeof NEEDS)[number] | undefined>((a, n) => (a === undefined || n[browser]! > a[browser]! ? n : a), undefined);
+  const declared = Number.parseFloat((browser === 'chrome' ? manifest.minimum_chrome_version : manifest.browser_specific_settings?.gecko?.strict_min_version) ?? 'NaN');
+  const key = browser === 'chrome' ? 'minimum_chrome_version' : 'strict_min_version';
+  check(
+    newest !== undefined && declared === newest[browser],
+    `${browser}: ${key} ${Number.isNaN(declared) ? 'is not set' : declared} is the newest needed: ${newest ? `${newest[browser]}, for ${newest.what}` : 'none found'} (also ${used.filter((n) => n !== newest).map((n) => `${n.what} ${n[browser]}`).join(', ')})`,
+  );
   for (const [pattern, what] of FORBIDDEN) {
     const found = texts.filter(([, text]) => pattern.test(text)).map(([f]) => f);
     check(found.length === 0, `${browser}: no ${what} in ${code.length} built files${found.length ? ` (found in ${found.join(', ')})` : ''}`);

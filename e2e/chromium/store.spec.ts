@@ -15,7 +15,7 @@ const OUT = process.env.AGUI_STORE === '1' ? join(ROOT, 'store', 'screenshots') 
 
 let demo: DemoServer;
 test.beforeAll(async () => {
-  demo = await startDemoServer({ delayMs: 0 });
+  demo = await startDemoServer({ delayMs: 5 });
   mkdirSync(OUT, { recursive: true });
 });
 test.afterAll(async () => demo?.close());

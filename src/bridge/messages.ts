@@ -268,7 +268,17 @@ export const PanelInboundSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('navigated'), tabId: z.number(), url: z.string(), t: timestamp, preserved: z.boolean() }),
   z.object({ kind: z.literal('preserve-log'), tabId: z.number(), on: z.boolean() }),
   /** Something failed on the way (a message the browser refused): said, never silent. */
-  z.object({ kind: z.literal('error'), tabId: z.number(), message: z.string() }),
+  /**
+   * Something the background could not do. `message` says it in English; `code` and `params` let the panel say it in
+   * its user's language (`reason`: the browser's own words, shown as they are).
+   */
+  z.object({
+    kind: z.literal('error'),
+    tabId: z.number(),
+    message: z.string(),
+    code: z.optional(z.enum(['message-failed', 'delivery-failed', 'history-failed', 'replay-disarmed', 'replay-no-origin'])),
+    params: z.optional(z.record(z.string(), z.union([z.string(), z.number()]))),
+  }),
   /** Answer to list-tabs: the tabs whose pages this extension has seen, for a panel opened without a tabId. */
   z.object({ kind: z.literal('tabs'), tabs: z.array(z.object({ tabId: z.number(), url: z.string(), records: z.number() })) }),
   /** Where capture runs: the local patterns, and the sites the user enabled (with the browser's permission). */

@@ -16,7 +16,7 @@ export interface BridgeHandlers {
   onNavigated(url: string, t: number, preserved: boolean): void;
   onPreserveLog(on: boolean): void;
   /** Something failed on the way to this panel. */
-  onError(message: string): void;
+  onError(message: string, code?: BridgeErrorCode, params?: Record<string, string | number>): void;
   /** Where capture runs (after asking, or after a change). */
   onSites?(state: { local: string[]; enabled: string[]; error?: string }): void;
   /** Whether capture runs on the tab's page. */
@@ -32,6 +32,7 @@ export interface BridgeHandlers {
   onReceiving?(progress: { n: number; of: number } | null): void;
 }
 
+export type BridgeErrorCode = NonNullable<Extract<PanelInbound, { kind: 'error' }>['code']>;
 export type ReplayStatus = Omit<Extract<PanelInbound, { kind: 'replay-status' }>, 'kind' | 'tabId'>;
 
 /** The longest the panel works on inbound records before it lets the browser paint and handle input. */
@@ -237,7 +238,7 @@ function createIntake(tabId: number, session: () => Session, handlers: BridgeHan
         handlers.onPreserveLog(message.on);
         return;
       case 'error':
-        handlers.onError(message.message);
+        handlers.onError(message.message, message.code, message.params);
         return;
       case 'tabs':
         return;

@@ -18,6 +18,7 @@ import type { Replay } from '../engine/replay/replay';
 import { replaySession } from '../engine/session/replaySession';
 import { createSessionStore } from './store/sessionStore';
 import { counted, num } from './components/format';
+import { bridgeError } from './bridgeErrors';
 import { localeFor, setLocale, tr } from '../i18n/i18n';
 
 /** The inspected tab: from `?tabId=N` when opened as a page, else from DevTools. */
@@ -35,6 +36,7 @@ const tabId = tabIdOf();
 const app = document.getElementById('app')!;
 
 if (tabId === null) {
+  document.title = tr('tabPicker.title');
   render(<TabPicker />, app);
 } else {
   document.title = tr('panel.title', { tabId });
@@ -46,7 +48,10 @@ if (tabId === null) {
     if (!store.imported.value) store.reset(live);
   };
   const bridge = connectPanel(tabId, () => live, {
-    onError: (message) => store.notify('error', message),
+    onError: (message, code, params) => {
+      const error = bridgeError(message, code, params);
+      store.notify('error', error.text, error.detail === undefined ? {} : { detail: error.detail });
+    },
     onNavigated: (url, t, preserved) => {
       void capture.refresh();
       if (preserved) live.navigate(url, t);
@@ -98,7 +103,7 @@ if (tabId === null) {
   });
   saveRuleLevels.value = (levels) => void browser.storage.local.set({ [RULE_LEVELS_KEY]: levels }).catch(() => undefined);
   const replay = createReplayControl(bridge);
-  const capture = createCaptureControl(tabId, bridge, (kind, text) => store.notify(kind, text));
+  const capture = createCaptureControl(tabId, bridge, (kind, text, extra) => store.notify(kind, text, extra));
   /** A Clear that can still be undone. */
   const UNDO_MS = 8000;
   let undo: { banner: number; timer: ReturnType<typeof setTimeout>; upTo: Record<string, number> } | null = null;

@@ -53,7 +53,7 @@ if (src) {
   try {
     url = new URL(src, location.href);
   } catch {
-    store.notify('error', `?src=${src}: not a URL.`);
+    store.notify('error', tr('viewer.srcNotUrl', { src }));
   }
   if (url) open({ kind: 'url', url: url.href }, decodeURIComponent(url.pathname.split('/').pop() || url.host));
 }

@@ -193,15 +193,21 @@ const lineAt = (text: string, index: number): number => {
  * false`: not the latter (a HAR file holds the pages it recorded: HTML is what it is made of, a warning would be noise).
  */
 export function fileWarnings(text: string, name: string, options: { markup?: boolean } = {}): string[] {
-  const out: string[] = [];
+  return fileNotes(text, options).map((n) =>
+    n.kind === 'prototype-key'
+      ? `${name}, line ${n.line}: a "${n.key}" key. It is read as plain data: it cannot change any object's prototype here.`
+      : `${name}, line ${n.line}: a string holds HTML or script. It is shown as text and never run.`,
+  );
+}
+
+/** What `fileWarnings` says, as data (the panel words it in the user's language). */
+export type FileNote = { kind: 'prototype-key'; line: number; key: string } | { kind: 'markup'; line: number };
+
+export function fileNotes(text: string, options: { markup?: boolean } = {}): FileNote[] {
+  const out: FileNote[] = [];
   const proto = text.search(/"(__proto__|constructor|prototype)"\s*:/);
-  if (proto !== -1) {
-    const key = /"(__proto__|constructor|prototype)"/.exec(text.slice(proto))![1];
-    out.push(`${name}, line ${lineAt(text, proto)}: a "${key}" key. It is read as plain data: it cannot change any object's prototype here.`);
-  }
+  if (proto !== -1) out.push({ kind: 'prototype-key', line: lineAt(text, proto), key: /"(__proto__|constructor|prototype)"/.exec(text.slice(proto))![1]! });
   const script = options.markup === false ? -1 : text.search(/<\s*script\b|<[a-z]+[^>]*\son[a-z]+\s*=|javascript:/i);
-  if (script !== -1) {
-    out.push(`${name}, line ${lineAt(text, script)}: a string holds HTML or script. It is shown as text and never run.`);
-  }
+  if (script !== -1) out.push({ kind: 'markup', line: lineAt(text, script) });
   return out;
 }

@@ -3,7 +3,7 @@
  * protobuf frame dump, or a session export. The format is detected from the bytes.
  */
 import { looksLikeSessionFile, SESSION_VERSION, SessionFileError, sessionFileOps } from './exportFormat';
-import { applyAll, fileWarnings, harOps, type ImportOp, looksLikeHar } from './importOps';
+import { applyAll, type FileNote, fileNotes, fileWarnings, harOps, type ImportOp, looksLikeHar } from './importOps';
 import { Session, type StreamInfo } from './session';
 
 export type InputFormat = 'session' | 'har' | 'json-array' | 'jsonl' | 'sse' | 'proto';
@@ -79,8 +79,18 @@ export interface InputPlan {
   format: InputFormat;
   ops: Iterable<ImportOp>;
   warnings: string[];
+  /** The warnings as data, for a reader that words them itself (the panel, in the user's language). */
+  notes: FileNote[];
   /** Events or streams expected, when known before the operations are taken. */
   note?: string;
+  /** A HAR file's AG-UI streams and requests (what `note` says). */
+  har?: { streams: number; entries: number };
+}
+
+/** The warnings of a file's text, worded and as data. */
+function warned(text: string, name: string, options: { markup?: boolean } = {}): { warnings: string[]; notes: FileNote[] } {
+  const notes = fileNotes(text, options);
+  return { warnings: notes.length === 0 ? [] : fileWarnings(text, name, options), notes };
 }
 
 /** Where a JSON.parse error points, as a line, and whether the text simply stops (a truncated file). */
@@ -131,7 +141,7 @@ export function planInput(bytes: Uint8Array, name = 'input'): InputPlan {
       }
       const value = parseWhole(all, 'session file');
       try {
-        return { format, ops: sessionFileOps(value), warnings: fileWarnings(all, name) };
+        return { format, ops: sessionFileOps(value), ...warned(all, name) };
       } catch (error) {
         if (error instanceof SessionFileError) throw new InputError(error.message);
         throw error;
@@ -147,7 +157,13 @@ export function planInput(bytes: Uint8Array, name = 'input'): InputPlan {
           `The HAR file holds ${har.entries} requests, none an AG-UI stream with its content saved (text/event-stream, ${'application/vnd.ag-ui.event+proto'}, EventSource or WebSocket messages).`,
         );
       }
-      return { format, ops: har.ops, warnings: fileWarnings(all, name, { markup: false }), note: `${har.streams} AG-UI stream${har.streams === 1 ? '' : 's'} of ${har.entries} request${har.entries === 1 ? '' : 's'}` };
+      return {
+        format,
+        ops: har.ops,
+        ...warned(all, name, { markup: false }),
+        note: `${har.streams} AG-UI stream${har.streams === 1 ? '' : 's'} of ${har.entries} request${har.entries === 1 ? '' : 's'}`,
+        har: { streams: har.streams, entries: har.entries },
+      };
     }
     case 'json-array': {
       // Each element keeps its own text, byte for byte; elements are parsed one by one, so one bad element is
@@ -160,7 +176,7 @@ export function planInput(bytes: Uint8Array, name = 'input'): InputPlan {
       }
       return {
         format,
-        warnings: fileWarnings(all, name),
+        ...warned(all, name),
         ops: (function* (): Generator<ImportOp> {
           yield { kind: 'open', info: fileStream('input', 'json', name) };
           for (let i = 0; i < elements.length; i++) yield { kind: 'message', streamId: 'input', t: i, text: elements[i]! };
@@ -172,7 +188,7 @@ export function planInput(bytes: Uint8Array, name = 'input'): InputPlan {
       const all = text();
       return {
         format,
-        warnings: fileWarnings(all, name),
+        ...warned(all, name),
         ops: (function* (): Generator<ImportOp> {
           yield { kind: 'open', info: fileStream('input', 'json', name) };
           let n = 0;
@@ -190,10 +206,9 @@ export function planInput(bytes: Uint8Array, name = 'input'): InputPlan {
     }
     case 'sse':
     case 'proto': {
-      const warnings = format === 'sse' ? fileWarnings(text(), name) : [];
       return {
         format,
-        warnings,
+        ...(format === 'sse' ? warned(text(), name) : { warnings: [], notes: [] }),
         ops: [
           { kind: 'open', info: fileStream('input', format, name) },
           { kind: 'chunk', streamId: 'input', t: 0, bytes },

@@ -48,7 +48,7 @@ async function grant(pattern: string): Promise<boolean> {
   return browser.permissions.contains({ origins }).catch(() => false);
 }
 
-export function createCaptureControl(tabId: number, bridge: Bridge, notify: (kind: 'error' | 'info', text: string) => void) {
+export function createCaptureControl(tabId: number, bridge: Bridge, notify: (kind: 'error' | 'info', text: string, extra?: { detail?: string }) => void) {
   const status = signal<{ url: string; on: boolean } | null>(null);
   const sites = signal<SitesState | null>(null);
   const enabledHere = signal<string | null>(null);
@@ -88,7 +88,8 @@ export function createCaptureControl(tabId: number, bridge: Bridge, notify: (kin
     refresh,
     onSites(state: SitesState & { error?: string }) {
       sites.value = { local: state.local, enabled: state.enabled };
-      if (state.error) notify('error', state.error);
+      // The browser's own words (a refused registration), after the catalog's.
+      if (state.error) notify('error', tr('capture.settingsError'), { detail: state.error });
       void refresh();
     },
     onStatus(s: { url: string; on: boolean }) {

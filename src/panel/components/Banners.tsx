@@ -1,5 +1,21 @@
 import type { SessionStore } from '../store/sessionStore';
-import { tr, trn } from '../../i18n/i18n';
+import { currentLocale, tr, trn } from '../../i18n/i18n';
+
+/**
+ * A message the capture wrote in English (it is part of the session, as the page's script recorded it): as it is in
+ * English; elsewhere the catalog's lead, then the original, marked as English.
+ */
+function Recorded({ lead, original }: { lead: string; original: string }) {
+  if (currentLocale() === 'en') return <>{original}</>;
+  return (
+    <>
+      {lead}{' '}
+      <span class="banner-detail" lang="en" translate={false}>
+        {original}
+      </span>
+    </>
+  );
+}
 
 /**
  * Messages inline at the top of the panel: what the capture reported (an impersonation attempt, an event too big
@@ -17,17 +33,33 @@ export function Banners({ store }: { store: SessionStore }) {
       {impersonations.length > 0 && (
         <div class="banner banner-error" role="alert" data-testid="impersonation">
           <strong>{tr('banners.thisPageTriedToImpersonate')}</strong>
-          {impersonations.length > 1 ? ` (${trn('banners.documents', impersonations.length)})` : ''}{tr('banners.itWasIgnoredWhatThe', { value: impersonations[0]!.message.replace(/^This page tried to impersonate the capture channel /, '') })}
+{' ('}
+          <span class="banner-detail" lang="en" translate={false}>
+            {/\((.*)\)/.exec(impersonations[0]!.message)?.[1] ?? impersonations[0]!.message}
+          </span>
+          {')'}
+          {impersonations.length > 1 ? ` (${trn('banners.documents', impersonations.length)})` : ''}
+          {tr('banners.impersonationIgnored')}
         </div>
       )}
       {oversize.map((n, i) => (
         <div class="banner banner-warning" role="status" key={`o${i}`} data-testid={n.code}>
-          {n.message}
+          <Recorded lead={tr(n.code === 'oversize' ? 'banners.oversize' : 'banners.pauseReleased')} original={n.message} />
         </div>
       ))}
       {banners.map((b) => (
         <div class={`banner banner-${b.kind}`} role={b.kind === 'error' ? 'alert' : 'status'} key={b.id} data-testid="banner">
-          <span class="banner-text">{b.text}</span>
+          <span class="banner-text">
+            {b.text}
+            {b.detail !== undefined && (
+              <>
+                {' '}
+                <span class="banner-detail" lang="en" translate={false}>
+                  {b.detail}
+                </span>
+              </>
+            )}
+          </span>
           {b.action && (
             <button
               type="button"

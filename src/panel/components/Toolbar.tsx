@@ -161,7 +161,8 @@ export function Toolbar({ store, actions }: { store: SessionStore; actions: Tool
       <KindChips store={store} />
       {store.imported.value && (
         <div class="toolbar-row imported-row">
-          <span class="imported ellipsis" data-testid="imported" title={store.imported.value.name}>{tr('toolbar.showing', { name: store.imported.value.name })}
+          <span class="imported ellipsis" data-testid="imported" title={tr('toolbar.showing', { name: store.imported.value.name })}>
+            {tr('toolbar.showing', { name: store.imported.value.name })}
           </span>
           {actions.onBackToLive && (
             <button type="button" class="link" onClick={actions.onBackToLive}>

@@ -25,7 +25,7 @@ scope.onmessage = (e) => {
     credits++;
     wake?.();
     wake = null;
-  } else void run(m.source, m.name).catch((error: unknown) => post({ kind: 'error', message: `${m.name}: ${(error as Error)?.message ?? String(error)}` }));
+  } else void run(m.source, m.name).catch((error: unknown) => post({ kind: 'error', message: (error as Error)?.message ?? String(error) }));
 };
 
 async function readAll(stream: ReadableStream<Uint8Array>, total: number): Promise<Uint8Array> {
@@ -73,7 +73,7 @@ async function run(source: ImportSource, name: string): Promise<void> {
   try {
     bytes = await read(source);
   } catch (error) {
-    post({ kind: 'error', message: `${name}: ${(error as Error).message}` });
+    post({ kind: 'error', message: (error as Error).message });
     return;
   }
   post({ kind: 'progress', phase: 'checking', done: 0, total: bytes.length });
@@ -82,10 +82,10 @@ async function run(source: ImportSource, name: string): Promise<void> {
     plan = planInput(bytes, name);
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
-    post({ kind: 'error', message: `${name}: ${error.message}` });
+    post({ kind: 'error', message: error.message });
     return;
   }
-  post({ kind: 'plan', format: plan.format, warnings: plan.warnings, ...(plan.note && { note: plan.note }), total: bytes.length });
+  post({ kind: 'plan', format: plan.format, notes: plan.notes, ...(plan.har && { har: plan.har }), total: bytes.length });
 
   let batch: ImportOp[] = [];
   let transfer: ArrayBuffer[] = [];
@@ -120,7 +120,7 @@ async function run(source: ImportSource, name: string): Promise<void> {
     }
   } catch (error) {
     await flush();
-    post({ kind: 'error', message: `${name}: stopped at record ${taken}: ${(error as Error).message}` });
+    post({ kind: 'error', message: (error as Error).message, record: taken });
     return;
   }
   await flush();

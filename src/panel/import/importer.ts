@@ -10,6 +10,7 @@ import { Session } from '../../engine/session/session';
 import type { SessionStore } from '../store/sessionStore';
 import type { FromWorker, ImportSource, ToWorker } from './protocol';
 import { tr } from '../../i18n/i18n';
+import { counted } from '../components/format';
 
 export type { ImportSource } from './protocol';
 
@@ -118,13 +119,12 @@ export function startImport(store: SessionStore, source: ImportSource, name: str
         // The last file's notes go with it; this one's stay while it is shown.
         store.dismissView('import');
         handlers.onShow(session, name);
-        for (const w of m.warnings) store.notify('warning', w, { view: 'import' });
+        for (const n of m.notes) {
+          store.notify('warning', n.kind === 'prototype-key' ? tr('import.prototypeKey', { name, line: n.line, key: n.key }) : tr('import.markup', { name, line: n.line }), { view: 'import' });
+        }
         if (m.format === 'har') {
-          store.notify(
-            'info',
-            tr('import.harTimes', { name, note: m.note ?? tr('import.aHarFile') }),
-            { view: 'import' },
-          );
+          const note = m.har ? tr('import.harStreams', { streams: counted(m.har.streams, 'aguiStream'), requests: counted(m.har.entries, 'request') }) : tr('import.aHarFile');
+          store.notify('info', tr('import.harTimes', { name, note }), { view: 'import' });
         }
         progress('loading', 0);
         return;
@@ -133,7 +133,7 @@ export function startImport(store: SessionStore, source: ImportSource, name: str
         kick();
         return;
       case 'error':
-        store.notify('error', m.message, { view: 'import' });
+        store.notify('error', m.record === undefined ? tr('import.couldNotRead', { name }) : tr('import.stoppedAtRecord', { name, record: m.record }), { detail: m.message, view: 'import' });
         if (session && (queue.length > 0 || step)) {
           // What was read before the problem is still applied; then the import ends.
           ended = true;
@@ -148,7 +148,7 @@ export function startImport(store: SessionStore, source: ImportSource, name: str
   };
   worker.onerror = (e) => {
     e.preventDefault();
-    store.notify('error', `${name}: the import failed (${e.message || 'the worker stopped'}).`);
+    store.notify('error', e.message ? tr('import.failed', { name }) : tr('import.workerStopped', { name }), e.message ? { detail: e.message } : {});
     stop();
   };
   progress('reading', 0);

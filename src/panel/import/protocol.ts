@@ -1,5 +1,5 @@
 /** Messages between the import worker and the page that applies what it reads. */
-import type { ImportOp } from '../../engine/session/importOps';
+import type { FileNote, ImportOp } from '../../engine/session/importOps';
 import type { InputFormat } from '../../engine/session/readInput';
 
 export type ImportSource = { kind: 'blob'; blob: Blob } | { kind: 'text'; text: string } | { kind: 'url'; url: string };
@@ -8,7 +8,8 @@ export type ToWorker = { kind: 'start'; source: ImportSource; name: string } | {
 
 export type FromWorker =
   | { kind: 'progress'; phase: 'reading' | 'checking'; done: number; total: number }
-  | { kind: 'plan'; format: InputFormat; warnings: string[]; note?: string; total: number }
+  | { kind: 'plan'; format: InputFormat; notes: FileNote[]; har?: { streams: number; entries: number }; total: number }
   | { kind: 'ops'; ops: ImportOp[]; bytes: number }
-  | { kind: 'error'; message: string }
+  /** The engine's located message (English, as the CLI says it); `record`: the import stopped there, after the records before it. */
+  | { kind: 'error'; message: string; record?: number }
   | { kind: 'end' };

@@ -20,6 +20,8 @@ export interface Banner {
   id: number;
   kind: 'error' | 'warning' | 'info';
   text: string;
+  /** What a part of the product that speaks English only said (the engine's located message, the browser's reason), shown after the text as it is. */
+  detail?: string;
   action?: { label: string; run(): void };
   /** The view it belongs to: 'import', a file's (it goes when that file is no longer shown); none, the panel's. */
   view?: 'import';
@@ -233,9 +235,13 @@ function createBanners() {
   return {
     banners,
     /** Shows a message inline (an error: a bad file, a failed delivery; dismissible). Returns its id. */
-    notify(kind: 'error' | 'warning' | 'info', text: string, extra: { action?: Banner['action']; ttl?: number; view?: Banner['view'] } = {}): number {
+    notify(kind: 'error' | 'warning' | 'info', text: string, extra: { detail?: string; action?: Banner['action']; ttl?: number; view?: Banner['view'] } = {}): number {
       const id = ++nextBanner;
-      banners.value = [...banners.value.filter((b) => b.text !== text), { id, kind, text, ...(extra.action && { action: extra.action }), ...(extra.view && { view: extra.view }) }];
+      const same = (b: Banner) => b.text === text && b.detail === extra.detail;
+      banners.value = [
+        ...banners.value.filter((b) => !same(b)),
+        { id, kind, text, ...(extra.detail !== undefined && { detail: extra.detail }), ...(extra.action && { action: extra.action }), ...(extra.view && { view: extra.view }) },
+      ];
       if (extra.ttl) setTimeout(() => (banners.value = banners.value.filter((b) => b.id !== id)), extra.ttl);
       return id;
     },

@@ -122,21 +122,21 @@ const sendCaptured = (port: Runtime.Port, tabId: number, items: Captured[], kind
 };
 
 /** A failed send is said to the panel (in a small message that fits), never silent. */
-const reportFailure = (port: Runtime.Port, tabId: number, what: string, reason: string): void => {
-  send(port, { kind: 'error', tabId, message: `${what}: ${reason}` });
+const reportFailure = (port: Runtime.Port, tabId: number, code: 'message-failed' | 'delivery-failed' | 'history-failed', what: string, reason: string): void => {
+  send(port, { kind: 'error', tabId, message: `${what}: ${reason}`, code, params: { reason } });
 };
 
 const broadcast = (tabId: number, message: PanelInbound): void => {
   for (const port of panels.get(tabId) ?? []) {
     const failed = send(port, message);
-    if (failed) reportFailure(port, tabId, 'A message to this panel failed', failed);
+    if (failed) reportFailure(port, tabId, 'message-failed', 'A message to this panel failed', failed);
   }
 };
 const broadcastCaptured = (tabId: number, items: Captured[], kind: 'captured' | 'pinned' = 'captured'): void => {
   if (items.length === 0) return;
   for (const port of panels.get(tabId) ?? []) {
     const failed = sendCaptured(port, tabId, items, kind);
-    if (failed) reportFailure(port, tabId, 'Captured records could not be delivered', failed);
+    if (failed) reportFailure(port, tabId, 'delivery-failed', 'Captured records could not be delivered', failed);
   }
 };
 
@@ -248,10 +248,13 @@ browser.runtime.onMessage.addListener((raw: unknown, sender: Runtime.MessageSend
       // Another origin: what was armed for the previous one is disarmed (the panel is told which, and why).
       const gone = replay.navigated(tabId, origin);
       if (gone.length) {
+        const origins = [...new Set(gone.map((r) => r.origin))].join(', ');
         broadcast(tabId, {
           kind: 'error',
           tabId,
-          message: `Replay to page disarmed: the tab went to ${origin || 'a page without an origin'}, and ${gone.length === 1 ? 'the rule answers' : `the ${gone.length} rules answer`} ${[...new Set(gone.map((r) => r.origin))].join(', ')} only.`,
+          message: `Replay to page disarmed: the tab went to ${origin || 'a page without an origin'}, and ${gone.length === 1 ? 'the rule answers' : `the ${gone.length} rules answer`} ${origins} only.`,
+          code: 'replay-disarmed',
+          params: { origin, rules: gone.length, origins },
         });
       }
       // A navigation resets the tab's badge: what is armed is shown again.
@@ -289,7 +292,7 @@ const onPanelPort = (port: Runtime.Port): void => {
         send(port, { kind: 'pause-state', tabId, ...pause.settingsFor(tabId) });
         // Backlog first, in order, then live items: both are sent from this one thread, so nothing interleaves.
         const failed = sendBacklog(port, tabId, logFor(tabId).backlog(message.have));
-        if (failed) reportFailure(port, tabId, 'The captured history could not be delivered to this panel', failed);
+        if (failed) reportFailure(port, tabId, 'history-failed', 'The captured history could not be delivered to this panel', failed);
         resync(tabId);
         return;
       }
@@ -323,7 +326,7 @@ const onPanelPort = (port: Runtime.Port): void => {
         return;
       }
       case 'replay-arm':
-        if (!replay.arm(message.tabId, message.rule)) send(port, { kind: 'error', tabId: message.tabId, message: 'Replay to page: the rule names no origin to answer, so it was not armed.' });
+        if (!replay.arm(message.tabId, message.rule)) send(port, { kind: 'error', tabId: message.tabId, message: 'Replay to page: the rule names no origin to answer, so it was not armed.', code: 'replay-no-origin' });
         return;
       case 'replay-disarm':
         replay.disarm(message.tabId, message.rule);

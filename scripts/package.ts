@@ -18,7 +18,7 @@ const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { cwd: ROOT
 
 const dirty = process.argv.includes('--dirty');
 if (execFileSync('git', ['status', '--porcelain'], { cwd: ROOT, encoding: 'utf8' }).trim() !== '' && !dirty) {
-  process.stderr.write('package: the working tree has changes; the source zip is HEAD, so commit first (or pass --dirty for the tracked files as they are).\n');
+  process.stderr.write('package: the working tree has changes; the source zip is HEAD, so commit first (or pass --dirty for the working tree as it is).\n');
   process.exit(2);
 }
 run('npm', ['run', '--silent', 'build']);

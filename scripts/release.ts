@@ -1,8 +1,9 @@
 /** The release's files, made one way for `npm run package` and for the tests that load them. */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, symlinkSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, sep } from 'node:path';
 import AdmZip from 'adm-zip';
 
 export const ROOT = join(import.meta.dirname, '..');
@@ -27,8 +28,21 @@ export function zipSource(outDir: string, rev = 'HEAD'): string {
   return out;
 }
 
-/** A commit of the working tree's tracked files as they are now (HEAD when nothing changed); nothing is touched. */
-export const worktreeRev = () => execFileSync('git', ['stash', 'create'], { cwd: ROOT, encoding: 'utf8' }).trim() || 'HEAD';
+/**
+ * A tree of the working tree as it is now, new files included and ignored ones not (what a commit of everything
+ * would hold), written through a scratch index: the repository's own index and files are not touched.
+ */
+export function worktreeRev(): string {
+  const index = join(mkdtempSync(join(tmpdir(), 'agui-index-')), 'index');
+  const git = (args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', env: { ...process.env, GIT_INDEX_FILE: index } }).trim();
+  try {
+    git(['read-tree', 'HEAD']);
+    git(['add', '-A']);
+    return git(['write-tree']);
+  } finally {
+    rmSync(dirname(index), { recursive: true, force: true });
+  }
+}
 
 /** The commands README's "Build from source" block gives, in order, without their comments. */
 export function buildCommands(readme = readFileSync(join(ROOT, 'README.md'), 'utf8')): string[] {

@@ -1,7 +1,7 @@
 /**
  * The source zip AMO asks for (issue 24): unpacked in a temporary folder and built with README's "Build from source"
  * commands, it gives the very files of the Chrome and Firefox zips (SHA-256 of each compared). The zips are made from
- * this build (dist/), the source zip from the working tree's tracked files; `npm ci` is a link to this checkout's
+ * this build (dist/), the source zip from the working tree (new files too); `npm ci` is a link to this checkout's
  * node_modules (the same lockfile, checked); `npm run package` does the same with a real `npm ci`.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';

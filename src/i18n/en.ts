@@ -830,6 +830,19 @@ export const en = {
   "bridgeError.unknown": "The extension reported a problem:",
   "capture.settingsError": "Capture settings could not be changed:",
   "tabPicker.title": "AG-UI: choose a tab",
+  "rule.a2ui/version": "An A2UI operation without \"version\": \"v0.9\"",
+  "rule.a2ui/bad-operation": "An A2UI operation that is not one of the four",
+  "rule.a2ui/surface-not-created": "An A2UI operation for a surface never created",
+  "rule.a2ui/duplicate-id": "A component id defined twice",
+  "rule.a2ui/unknown-catalog": "A catalog this product does not have",
+  "rule.a2ui/unknown-component": "A component type the catalog does not define",
+  "rule.a2ui/missing-prop": "A required component property missing",
+  "rule.a2ui/no-root": "A surface without a root component",
+  "rule.a2ui/missing-child": "A child id no component defines",
+  "rule.a2ui/unreachable": "Components the root does not reach",
+  "rule.a2ui/unbound-path": "A binding to a path the data model lacks",
+  "rule.mcp-apps/no-resource-uri": "An MCP app without resourceUri",
+  "rule.mcp-apps/bad-result": "An MCP app whose result is not a tool result",
 } as const;
 
 export type MessageKey = keyof typeof en;

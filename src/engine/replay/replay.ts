@@ -21,6 +21,9 @@ import { type Problem, problem, specOf } from '../verify/rules';
 import { transportProblems } from '../verify/transportRules';
 import type { StreamRecord } from '../session/session';
 import { ConversationRules } from './conversationRules';
+import { A2UI_ACTIVITY } from '../genui/a2ui';
+import { GenUiRules } from '../genui/genuiRules';
+import { MCP_APPS_ACTIVITY } from '../genui/mcpApps';
 import { ConversationInterrupts } from './interrupts';
 import { Timeline, type RunEntity } from './timeline';
 import { runKeyAt, TimelineBuilder } from './timelineBuilder';
@@ -84,6 +87,8 @@ interface LaneState {
   /** The debugger's rules that need the conversation's history, and its interrupts and resumes. */
   rules: ConversationRules;
   interrupts: ConversationInterrupts;
+  /** Its generative UI (A2UI surfaces, MCP apps), checked as it changes and when a run ends. */
+  genui: GenUiRules;
   /** First event of a stream whose start was dropped, in this conversation; and where each part became known again. */
   unknownSince?: number;
   stateKnownAt?: number;
@@ -168,6 +173,8 @@ export class Replay {
     const s = this.streams.get(streamId);
     if (!s) return;
     const at = Math.max(0, s.lastIndex);
+    const lane = s.lane === undefined ? undefined : this.lanes.get(s.lane);
+    lane?.genui.settle(() => lane.lane.messages.toArray(), (ruleId, index, message, path) => this.problems.push(problem(ruleId, index, message, path)));
     if (error) this.problems.push(problem('stream/error', at, `The stream ended with an error: ${error}`));
     if (s.run && s.run.end === undefined) {
       s.run.end = at;
@@ -220,7 +227,7 @@ export class Replay {
   private laneFor(key: string): LaneState {
     let l = this.lanes.get(key);
     if (!l) {
-      l = { lane: new Lane(), dirty: true, rules: new ConversationRules(), interrupts: new ConversationInterrupts(this.timeline) };
+      l = { lane: new Lane(), dirty: true, rules: new ConversationRules(), interrupts: new ConversationInterrupts(this.timeline), genui: new GenUiRules() };
       l.lane.messages.tape.record = this.tape;
       this.lanes.set(key, l);
     }
@@ -295,6 +302,7 @@ export class Replay {
         }
       }
       laneState.rules.learn(ev, step.seed, i);
+      this.afterApply(ev, i, laneState);
       laneState.dirty = true;
       for (const note of notes) this.reportNote(note, i);
       if (laneState.unknownSince !== undefined) {
@@ -306,6 +314,16 @@ export class Replay {
     this.current = undefined;
     this.builder.done(i, stream);
     this.maybeCheckpoint(i);
+  }
+
+  /** After an event is applied: the generative-UI checks (an activity that draws UI changed; a run ended). */
+  private afterApply(ev: AgUiEvent, i: number, laneState: LaneState): void {
+    const reportAt = (ruleId: string, index: number, message: string, path?: (string | number)[]) => this.report(ruleId, index, message, path);
+    if (ev.type === 'ACTIVITY_SNAPSHOT' || ev.type === 'ACTIVITY_DELTA') {
+      if (ev.activityType === A2UI_ACTIVITY || ev.activityType === MCP_APPS_ACTIVITY) {
+        laneState.genui.changed(ev.messageId, i, ev.type === 'ACTIVITY_SNAPSHOT', laneState.lane.messages.toArray(), reportAt);
+      }
+    } else if (ev.type === 'RUN_FINISHED' || ev.type === 'RUN_ERROR') laneState.genui.settle(() => laneState.lane.messages.toArray(), reportAt);
   }
 
   private defaultLane(streamId: string): string {

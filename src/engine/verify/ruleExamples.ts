@@ -35,6 +35,12 @@ const input = (runId: string, resume?: unknown[]): Obj => ({
   forwardedProps: {},
   ...(resume && { resume }),
 });
+const BASIC = 'https://a2ui.org/specification/v0_9/basic_catalog.json';
+const v9 = (op: Obj): Obj => ({ version: 'v0.9', ...op });
+/** A run whose one a2ui-surface activity carries these operations. */
+const surface = (ops: Obj[]): Obj[] => [RS(), { type: 'ACTIVITY_SNAPSHOT', messageId: 'a2ui-surface-c1', activityType: 'a2ui-surface', content: { a2ui_operations: ops } }, RF()];
+const card = (): Obj[] => [{ updateComponents: { surfaceId: 's', components: [{ id: 'root', component: 'Card', child: 't' }, { id: 't', component: 'Text', text: 'Hi' }] } }];
+const created = (components: Obj[]): Obj[] => [v9({ createSurface: { surfaceId: 's', catalogId: BASIC } }), v9({ updateComponents: { surfaceId: 's', components } })];
 const interrupted = (interrupts: Obj[]): Obj => RF('r1', { outcome: { type: 'interrupt', interrupts } });
 const ask = (id: string, extra: Obj = {}): Obj => ({ id, reason: 'input_required', message: 'Which city?', ...extra });
 const resumed = (resume: unknown[]): Obj => ({ ...RS('r2'), input: input('r2', resume) });
@@ -239,6 +245,38 @@ export const RULE_EXAMPLES: Record<string, RuleExample> = {
   'subagent/suspended-unknown-interrupt': {
     what: 'A subagent is suspended on an interrupt the run does not raise.',
     events: [RS(), sub('s1'), subDone('s1', { outcome: { type: 'suspended', interruptIds: ['i9'] } }), interrupted([ask('i1')])],
+  },
+  // Generative UI: A2UI v0.9 surfaces and MCP apps, as the AG-UI middlewares stream them in activity snapshots.
+  'a2ui/version': { what: 'An A2UI operation without "version": "v0.9".', events: surface([{ createSurface: { surfaceId: 's', catalogId: BASIC } }, ...card()].map((op, i) => (i === 0 ? op : v9(op)))) },
+  'a2ui/bad-operation': { what: 'An operation with both createSurface and updateComponents.', events: surface([v9({ createSurface: { surfaceId: 's', catalogId: BASIC }, updateComponents: { surfaceId: 's', components: [] } })]) },
+  'a2ui/surface-not-created': { what: 'updateComponents for a surface no createSurface made.', events: surface(card().map(v9)) },
+  'a2ui/duplicate-id': {
+    what: "One updateComponents defines the id 'title' twice.",
+    events: surface(created([{ id: 'root', component: 'Column', children: ['title'] }, { id: 'title', component: 'Text', text: 'A' }, { id: 'title', component: 'Text', text: 'B' }])),
+  },
+  'a2ui/unknown-catalog': { what: 'A surface on a catalog this product does not have.', events: surface([v9({ createSurface: { surfaceId: 's', catalogId: 'https://example.com/my_catalog.json' } }), ...card().map(v9)]) },
+  'a2ui/unknown-component': { what: "A component of type 'Carousel', which the basic catalog lacks.", events: surface(created([{ id: 'root', component: 'Carousel', children: [] }])) },
+  'a2ui/missing-prop': { what: 'A Button without its action.', events: surface(created([{ id: 'root', component: 'Button', child: 'label' }, { id: 'label', component: 'Text', text: 'Go' }])) },
+  'a2ui/no-root': { what: "Components, none with the id 'root'.", events: surface(created([{ id: 'main', component: 'Column', children: ['t'] }, { id: 't', component: 'Text', text: 'Hi' }])) },
+  'a2ui/missing-child': {
+    what: "A Column names the child 'temp', which no component defines.",
+    events: surface(created([{ id: 'root', component: 'Column', children: ['city', 'temp'] }, { id: 'city', component: 'Text', text: 'Lisbon' }])),
+  },
+  'a2ui/unreachable': {
+    what: "A component that no path from 'root' reaches.",
+    events: surface(created([{ id: 'root', component: 'Column', children: ['a'] }, { id: 'a', component: 'Text', text: 'A' }, { id: 'b', component: 'Text', text: 'B' }])),
+  },
+  'a2ui/unbound-path': {
+    what: "A Text bound to '/temperature' on a data model without it.",
+    events: surface([...created([{ id: 'root', component: 'Card', child: 't' }, { id: 't', component: 'Text', text: { path: '/temperature' } }]), v9({ updateDataModel: { surfaceId: 's', path: '/', value: { city: 'Lisbon' } } })]),
+  },
+  'mcp-apps/no-resource-uri': {
+    what: 'An mcp-apps snapshot without resourceUri.',
+    events: [RS(), { type: 'ACTIVITY_SNAPSHOT', messageId: 'app1', activityType: 'mcp-apps', content: { toolInput: {}, result: { content: [{ type: 'text', text: '3 files' }] } } }, RF()],
+  },
+  'mcp-apps/bad-result': {
+    what: 'An mcp-apps snapshot whose result is a bare string.',
+    events: [RS(), { type: 'ACTIVITY_SNAPSHOT', messageId: 'app1', activityType: 'mcp-apps', content: { resourceUri: 'ui://files/list', toolInput: {}, result: '3 files' } }, RF()],
   },
 };
 

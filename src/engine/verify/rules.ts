@@ -27,6 +27,8 @@ const TEXT = 'Events › Text message events';
 const TOOLS = 'Events › Tool call events';
 const STATE = 'Events › State management events';
 const ACTIVITY = 'Events › Activity events';
+const A2UI = 'A2UI v0.9 (a2ui-surface activity)';
+const MCP_APPS = 'MCP Apps (mcp-apps activity)';
 const REASONING = 'Events › Reasoning events';
 const SUBAGENTS = 'Events › Subagent events';
 const BASE = 'Events › Base event properties';
@@ -129,6 +131,21 @@ export const RULES: Record<string, RuleInfo> = {
   'schema/null-optional': { severity: 'error', spec: 'Events (optional fields are omitted)' },
   'schema/unrecognized': { severity: 'info', spec: 'Events (each event type\'s fields)' },
   'compat/deprecated-shape': { severity: 'warning', spec: BASE },
+  // Generative UI (engine/genui/): A2UI v0.9 surfaces in `a2ui-surface` activities, MCP apps in `mcp-apps` ones.
+  // An operation's own faults are found when its activity changes; what a drawn surface lacks, when the run ends.
+  'a2ui/version': { severity: 'error', spec: `${A2UI} (version)` },
+  'a2ui/bad-operation': { severity: 'error', spec: `${A2UI} (messages)` },
+  'a2ui/surface-not-created': { severity: 'error', spec: `${A2UI} › createSurface` },
+  'a2ui/duplicate-id': { severity: 'error', spec: `${A2UI} › updateComponents` },
+  'a2ui/unknown-catalog': { severity: 'info', spec: `${A2UI} › createSurface (catalogId)` },
+  'a2ui/unknown-component': { severity: 'error', spec: `${A2UI} › basic catalog` },
+  'a2ui/missing-prop': { severity: 'error', spec: `${A2UI} › basic catalog` },
+  'a2ui/no-root': { severity: 'error', spec: `${A2UI} › updateComponents (root)` },
+  'a2ui/missing-child': { severity: 'error', spec: `${A2UI} › updateComponents (children by id)` },
+  'a2ui/unreachable': { severity: 'warning', spec: `${A2UI} › updateComponents (children by id)` },
+  'a2ui/unbound-path': { severity: 'warning', spec: `${A2UI} › updateDataModel (data binding)` },
+  'mcp-apps/no-resource-uri': { severity: 'error', spec: `${MCP_APPS} (resourceUri)` },
+  'mcp-apps/bad-result': { severity: 'error', spec: `${MCP_APPS} (result)` },
 };
 
 /** The spec section of a rule id ('' for an id that is not registered). */

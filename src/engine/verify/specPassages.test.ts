@@ -2,14 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RULES } from './rules';
-import { RULE_PASSAGES, type SpecSource } from './specPassages';
+import { RULE_PASSAGES, SPEC_FILES, type SpecSource } from './specPassages';
 
-const SPEC = join(__dirname, '../../../../shared/spec');
+const ROOT = join(__dirname, '../../..');
 const flat = (text: string) => text.replace(/\s+/g, ' ');
-const sources: Record<SpecSource, string> = {
-  events: flat(readFileSync(join(SPEC, 'events.ko.txt'), 'utf8')),
-  notes: flat(readFileSync(join(SPEC, 'protocol-notes.md'), 'utf8')),
-};
+const sources = Object.fromEntries(
+  Object.entries(SPEC_FILES).map(([source, files]) => [source, flat(files.map((f) => readFileSync(join(ROOT, f), 'utf8')).join('\n'))]),
+) as Record<SpecSource, string>;
 
 describe('the spec passage of each rule', () => {
   it('every rule has one, and no passage names a rule that does not exist', () => {

@@ -6,7 +6,7 @@
  * from it. RULES.md and the CLI's JSON and SARIF reports carry both.
  */
 
-export type SpecSource = 'events' | 'notes';
+export type SpecSource = 'events' | 'notes' | 'a2ui' | 'a2ui-schemas' | 'mcp-apps';
 
 export interface SpecPassage {
   source: SpecSource;
@@ -22,10 +22,26 @@ export interface SpecPassage {
 export const SPEC_SOURCES: Record<SpecSource, string> = {
   events: 'AG-UI events page (events.ko.txt, Korean)',
   notes: 'AG-UI protocol notes from the reference SDK (protocol-notes.md)',
+  a2ui: 'A2UI v0.9 protocol instructions of the AG-UI A2UI middleware (vendor/a2ui/protocol-instructions.md)',
+  'a2ui-schemas': 'A2UI v0.9 basic catalog and common types (vendor/a2ui/basic_catalog.json, common_types.json)',
+  'mcp-apps': 'AG-UI MCP Apps middleware, its activity snapshot (vendor/a2ui/mcp-apps-activity.md)',
+};
+
+/** Where each source's text is, from the repository's root (the spec test reads them). */
+export const SPEC_FILES: Record<SpecSource, string[]> = {
+  events: ['../shared/spec/events.ko.txt'],
+  notes: ['../shared/spec/protocol-notes.md'],
+  a2ui: ['vendor/a2ui/protocol-instructions.md'],
+  'a2ui-schemas': ['vendor/a2ui/basic_catalog.json', 'vendor/a2ui/common_types.json'],
+  'mcp-apps': ['vendor/a2ui/mcp-apps-activity.md'],
 };
 
 const ev = (heading: string, quote: string, summary: string): SpecPassage => ({ source: 'events', heading, quote, summary });
 const notes = (heading: string, quote: string, summary: string): SpecPassage => ({ source: 'notes', heading, quote, summary });
+const a2ui = (heading: string, quote: string, summary: string): SpecPassage => ({ source: 'a2ui', heading, quote, summary });
+const schemas = (heading: string, quote: string, summary: string): SpecPassage => ({ source: 'a2ui-schemas', heading, quote, summary });
+const mcpApps = (heading: string, quote: string, summary: string): SpecPassage => ({ source: 'mcp-apps', heading, quote, summary });
+const A2UI_CHILDREN = a2ui('Key Rules', '**Flat component structure** - Components reference children by ID, not by nesting.', 'Components name their children by id; the tree is what those ids reach from the root.');
 
 // Passages more than one rule rests on.
 const RUN_BOUNDS = ev('라이프사이클 이벤트', 'RunStarted와 RunFinished 또는 RunError 이벤트는 필수예요. 에이전트 실행의 경계를 형성하죠.', 'RUN_STARTED and RUN_FINISHED or RUN_ERROR are required: they bound a run.');
@@ -109,6 +125,19 @@ const ORDER = ev('구현 고려사항', '이벤트는 받은 순서대로 처리
 
 /** Each rule's passage. A unit test fails when a rule has none, or a quote is not in its source. */
 export const RULE_PASSAGES: Record<string, SpecPassage> = {
+  'a2ui/bad-operation': a2ui('JSON Schema Reference', 'Each message is an object with `"version": "v0.9"` and exactly ONE operation key.', 'An A2UI operation is an object with exactly one of createSurface, updateComponents, updateDataModel and deleteSurface, each naming its surfaceId.'),
+  'a2ui/duplicate-id': schemas('"ComponentId"', 'The unique identifier for a component, used for both definitions and references within the same surface.', 'A component id is unique within its surface: one updateComponents defining it twice leaves only the second.'),
+  'a2ui/missing-child': A2UI_CHILDREN,
+  'a2ui/missing-prop': schemas('"Text"', '"required": ["component", "text"]', "Each component type of the basic catalog has required properties (a Text its text, a Button its child and action…): without one it cannot be drawn as meant."),
+  'a2ui/no-root': a2ui('Key Rules', '**Root component must have id "root"** - The root component is always the one with `"id": "root"`.', "A surface is drawn from the component with the id 'root'."),
+  'a2ui/surface-not-created': a2ui('CRITICAL: Required Message Sequence', 'The `createSurface` message is MANDATORY for the first render. Without it, the client has no surface to render into.', 'An operation for a surface comes after the createSurface that made it.'),
+  'a2ui/unbound-path': schemas('"DataBinding"', 'A JSON Pointer path to a value in the data model.', 'A bound property shows the data model value at its path: a path the model does not hold shows nothing.'),
+  'a2ui/unknown-catalog': a2ui('Minimal Working Example', '"catalogId": "https://a2ui.org/specification/v0_9/basic_catalog.json"', "A surface names its catalog; this product checks component types against the basic v0.9 catalog, and notes a catalog it does not have."),
+  'a2ui/unknown-component': schemas('A2UI Basic Catalog', 'Unified catalog of basic A2UI components and functions.', "A surface on the basic catalog uses the component types that catalog defines."),
+  'a2ui/unreachable': A2UI_CHILDREN,
+  'a2ui/version': a2ui('CRITICAL: Required Message Sequence', 'Every message MUST include `"version": "v0.9"`.', 'Every A2UI v0.9 operation carries "version": "v0.9".'),
+  'mcp-apps/bad-result': mcpApps('Activity Snapshot', 'result: MCPToolCallResult, // Result from the tool execution', "The snapshot's result is the MCP tool's result: a CallToolResult with a content array of typed items."),
+  'mcp-apps/no-resource-uri': mcpApps('Activity Snapshot', 'resourceUri: string, // URI of the UI resource to fetch', 'An mcp-apps snapshot names the UI resource the client fetches from the MCP server (resourceUri).'),
   'activity/delta-before-snapshot': ev('ActivityDelta', '액티비티 델타는 이전에 동기화된 액티비티 콘텐츠에 순서대로 적용되어야 해요.', 'An ACTIVITY_DELTA applies to activity content synchronized before, by an ACTIVITY_SNAPSHOT.'),
   'activity/not-activity': ev('ActivityDelta', 'JSON Patch 연산을 사용해 기존 액티비티에 증분 업데이트를 적용해요.', 'An ACTIVITY_DELTA patches an existing activity message, not a message of another kind.'),
   'activity/patch-failed': ev('ActivityDelta', '애플리케이션이 발산(divergence)을 감지하면, 새 ActivitySnapshot을 요청하거나 내보내 재동기화할 수 있어요.', 'A patch that does not apply leaves the activity diverged from the agent\'s: the spec has the application resynchronize with a new ACTIVITY_SNAPSHOT.'),

@@ -23,6 +23,13 @@ const COMPILER = /compile\(\) \{\s*const F = Function;[\s\S]*?return factory\(\.
 
 const INNER_HTML = '(t.innerHTML=h.__html)';
 
+/**
+ * lit-html (the A2UI preview's renderer) parses each template's developer-written markup once with `innerHTML` on a
+ * <template>; the same parse through DOMParser, which `web-ext lint` does not flag. No page data reaches it: values
+ * go into the parsed template's parts, as text and properties.
+ */
+const LIT_TEMPLATE = /static createElement\((\w),(\w)\)\{const (\w)=(\w)\.createElement\("template"\);return \3\.innerHTML=\1,\3\}/;
+
 function noEval(): Plugin {
   return {
     name: 'agui-no-eval',
@@ -31,6 +38,13 @@ function noEval(): Plugin {
       if (/[\\/]preact[\\/]dist[\\/]preact\.mjs$/.test(id)) {
         if (!code.includes(INNER_HTML)) this.error('noEval: preact changed how it sets innerHTML (dist/preact.mjs): update scripts/noEval.ts');
         return { code: code.replace(INNER_HTML, '(()=>{throw Error("dangerouslySetInnerHTML is off in AG-UI DevTools")})()'), map: null };
+      }
+      if (/[\\/]lit-html[\\/]lit-html\.js$/.test(id)) {
+        if (!LIT_TEMPLATE.test(code)) this.error('noEval: lit-html changed how it parses templates (lit-html.js): update LIT_TEMPLATE in vite.config.ts');
+        return {
+          code: code.replace(LIT_TEMPLATE, (_m, t, i, s, doc) => `static createElement(${t},${i}){const ${s}=${doc}.createElement("template");${s}.content.append(...new DOMParser().parseFromString("<template>"+${t}+"</template>","text/html").querySelector("template").content.childNodes);return ${s}}`),
+          map: null,
+        };
       }
       if (!/[\\/]zod[\\/]v4[\\/]core[\\/](util|doc)\.js$/.test(id)) return undefined;
       const out = code.replace(PROBE, 'return false;').replace(COMPILER, "compile() { throw new Error('zod: compiled parsers are off in this build');");
@@ -83,7 +97,7 @@ export default defineConfig(({ mode }) => {
       minify: process.env.NOMINIFY ? false : 'oxc',
       chunkSizeWarningLimit: 2048,
       // panel.html is opened only from code (devtools.panels.create), so it must be an input to be emitted.
-      rollupOptions: { input: { panel: 'panel.html', viewer: 'viewer.html' } },
+      rollupOptions: { input: { panel: 'panel.html', viewer: 'viewer.html', preview: 'preview.html' } },
     },
   };
 });

@@ -8,7 +8,7 @@ export interface Scenario {
   title: string;
   /** The user's prompt the demo page sends. */
   prompt: string;
-  events(input: RunAgentInput): BaseEvent[];
+  events(input: RunAgentInput): BaseEvent[] | Promise<BaseEvent[]>;
 }
 
 const run = (input: RunAgentInput) => ({ threadId: input.threadId, runId: input.runId });
@@ -174,6 +174,11 @@ export const scenarios: Record<string, Scenario> = {
     ],
   },
 
+  // Not in "Run all" (its counts stay as the tests know them): generative UI through the real A2UI middleware.
+  // (Loaded on first use: the demo page, which bundles this file for the titles, never loads the middleware.)
+  genui: { title: 'Generative UI', prompt: 'Show the weather in Lisbon as a card', events: (input) => import('./genui').then((m) => m.genuiEvents(input)) },
+  'genui-broken': { title: 'Broken surface', prompt: 'Show the weather in Porto', events: (input) => import('./genui').then((m) => m.genuiBrokenEvents(input)) },
+
   error: {
     title: 'Run error',
     prompt: 'Crash, please',
@@ -187,3 +192,6 @@ export const scenarios: Record<string, Scenario> = {
 
 /** The order the demo page's "Run all" uses; `interrupt` runs twice (the resume). */
 export const SCENARIO_ORDER = ['chat', 'tools', 'state', 'reasoning', 'activity', 'subagent', 'interrupt', 'error'] as const;
+
+/** Scenarios with their own buttons, outside "Run all". */
+export const EXTRA_SCENARIOS = ['genui', 'genui-broken'] as const;

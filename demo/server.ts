@@ -84,7 +84,7 @@ async function serveAgent(
     'cache-control': 'no-cache',
     connection: 'keep-alive',
   });
-  for (const event of scenario.events(input)) {
+  for (const event of await scenario.events(input)) {
     if (res.destroyed) return;
     res.write(encoder.encodeBinary(event));
     options.onSent?.(event, name);

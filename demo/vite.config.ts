@@ -11,5 +11,7 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     chunkSizeWarningLimit: 2048,
+    // The server's generative-UI scenarios (the A2UI middleware, a Node package): the page only shows their titles.
+    rollupOptions: { external: [/\/demo\/genui(\.ts)?$/] },
   },
 });

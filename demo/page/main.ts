@@ -5,7 +5,7 @@
  */
 import { HttpAgent } from '@ag-ui/client';
 import type { BaseEvent, Message, RunAgentInput } from '@ag-ui/core';
-import { SCENARIO_ORDER, scenarios } from '../scenarios';
+import { EXTRA_SCENARIOS, SCENARIO_ORDER, scenarios } from '../scenarios';
 
 const params = new URLSearchParams(location.search);
 const proto = params.get('format') === 'proto';
@@ -120,7 +120,7 @@ all.className = 'all';
 all.textContent = 'Run all scenarios';
 all.onclick = guard(runAll);
 nav.append(all);
-for (const name of SCENARIO_ORDER) {
+for (const name of [...SCENARIO_ORDER, ...EXTRA_SCENARIOS]) {
   const button = document.createElement('button');
   button.textContent = scenarios[name]!.title;
   button.dataset.scenario = name;

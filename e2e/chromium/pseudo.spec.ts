@@ -47,7 +47,7 @@ test('the pseudo-locale: no visible text outside the catalog in any tab, dialog 
       await panel.locator('[role=row]', { hasText: at }).last().click();
       await check(`${width} px, filtered`, found);
       await panel.locator('input.filter').fill('');
-      for (const tab of ['event', 'diff', 'state', 'messages', 'runs', 'waterfall', 'problems']) {
+      for (const tab of ['event', 'diff', 'state', 'messages', 'ui', 'runs', 'waterfall', 'problems']) {
         await panel.evaluate(showTabInPage, tab);
         await check(`${width} px, ${at}, ${tab}`, found);
       }
@@ -125,7 +125,7 @@ test('the pseudo-locale where there is nothing to show yet: the tab picker, a si
     await viewer.getByTestId('import').setInputFiles(join(ROOT, 'e2e', 'support', 'two-events.json'));
     await expect(viewer.getByTestId('event-count')).toContainText('2');
     await viewer.locator('[role=row]').first().click();
-    for (const tab of ['event', 'diff', 'state', 'messages', 'runs', 'waterfall', 'problems']) {
+    for (const tab of ['event', 'diff', 'state', 'messages', 'ui', 'runs', 'waterfall', 'problems']) {
       await viewer.evaluate(showTabInPage, tab);
       await check(`viewer ${width} px, ${tab}`, found, viewer);
     }

@@ -14,6 +14,7 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2023',
     chunkSizeWarningLimit: 2048,
-    rollupOptions: { input: { index: 'viewer.html' } },
+    // preview.html: the UI tab's A2UI preview, beside the viewer as beside the panel.
+    rollupOptions: { input: { index: 'viewer.html', preview: 'preview.html' } },
   },
 });

@@ -5,6 +5,7 @@ import { MessagesTab } from './inspector/MessagesTab';
 import { ProblemsTab } from './inspector/ProblemsTab';
 import { RunsTab } from './inspector/RunsTab';
 import { StateTab } from './inspector/StateTab';
+import { UiTab } from './inspector/UiTab';
 import { WaterfallTab } from './inspector/WaterfallTab';
 import { TabStrip } from './TabStrip';
 import { useEffect, useState } from 'preact/hooks';
@@ -15,6 +16,7 @@ const TABS: { id: Tab; label: MessageKey }[] = [
   { id: 'diff', label: 'tab.diff' },
   { id: 'state', label: 'tab.state' },
   { id: 'messages', label: 'tab.messages' },
+  { id: 'ui', label: 'tab.ui' },
   { id: 'runs', label: 'tab.runs' },
   { id: 'waterfall', label: 'tab.waterfall' },
   { id: 'problems', label: 'tab.problems' },
@@ -74,6 +76,8 @@ export function Inspector({ store }: { store: SessionStore }) {
           <StateTab store={store} index={index} />
         ) : tab === 'messages' ? (
           <MessagesTab store={store} index={index} />
+        ) : tab === 'ui' ? (
+          <UiTab store={store} index={index} />
         ) : tab === 'waterfall' ? (
           <WaterfallTab store={store} index={index} />
         ) : (

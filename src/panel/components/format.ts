@@ -5,7 +5,7 @@ import { formatNumber, tr, trn } from '../../i18n/i18n';
 export const num = (n: number): string => formatNumber(n);
 
 /** The nouns the panel counts (each `count.<noun>.one|other` in the catalogs). */
-export type Noun = 'event' | 'error' | 'warning' | 'delta' | 'message' | 'frame' | 'character' | 'reply' | 'aguiStream' | 'request';
+export type Noun = 'event' | 'error' | 'warning' | 'delta' | 'message' | 'frame' | 'character' | 'reply' | 'aguiStream' | 'request' | 'surface' | 'mcpApp';
 
 /** "1 event", "12,345 events" (이벤트 12,345개): a count with its noun, by the locale's plural rules. */
 export const counted = (n: number, noun: Noun): string => trn(`count.${noun}`, n);

@@ -27,7 +27,7 @@ export interface Banner {
   view?: 'import';
 }
 
-export type Tab = 'event' | 'diff' | 'state' | 'messages' | 'runs' | 'waterfall' | 'problems';
+export type Tab = 'event' | 'diff' | 'state' | 'messages' | 'ui' | 'runs' | 'waterfall' | 'problems';
 
 /** What the capture lost and what it is still receiving. */
 function captureCounts(session: { value: Session }, version: { value: number }) {

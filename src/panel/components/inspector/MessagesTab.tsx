@@ -6,6 +6,7 @@ import { LongText } from '../LongText';
 import { Visible } from '../Visible';
 import { counted, num } from '../format';
 import { EncryptedBadge, ReasoningBlock } from './ReasoningBlock';
+import { GenUiLink, isGenUi } from './GenUiLink';
 import { UnknownNote } from './UnknownNote';
 import { tr } from '../../../i18n/i18n';
 
@@ -140,6 +141,9 @@ export function MessagesTab({ store, index }: { store: SessionStore; index: numb
                   </span>
                 )}
               </div>
+              {m.role === 'activity' && isGenUi((m as { activityType?: string }).activityType) && (
+                <GenUiLink store={store} messageId={m.id} activityType={(m as { activityType: string }).activityType} content={content} index={index} />
+              )}
               {typeof content === 'string' ? (
                 content && <LongText className="bubble-text" text={content} />
               ) : content !== undefined ? (

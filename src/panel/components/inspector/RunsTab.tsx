@@ -3,6 +3,7 @@ import type { SessionStore } from '../../store/sessionStore';
 import { replayAvailable, replayRequest, resendAvailable, resendRequest } from '../../replay/replayRequest';
 import { useEffect, useRef } from 'preact/hooks';
 import { JsonTree } from '../JsonTree';
+import { GenUiLink, isGenUi } from './GenUiLink';
 import { InterruptCard } from './InterruptCard';
 import { RunsTable } from './RunsTable';
 import { OUTCOME, problemsByRun } from '../../../engine/replay/runRows';
@@ -105,6 +106,7 @@ function RunSection({ store, run: r, index, current }: { store: SessionStore; ru
   const steps = of.steps.filter((s) => s.start <= index);
   const calls = of.toolCalls.filter((c) => c.start <= index);
   const interrupts = of.interrupts.filter((i) => i.raisedAt <= index);
+  const genui = of.activities.filter((a) => a.start <= index && isGenUi(a.activityType));
   // A run's link goes to its last event that had arrived: its metrics are whole there.
   const last = t.lastEventOf(r.key, index) ?? r.start;
   return (
@@ -191,6 +193,22 @@ function RunSection({ store, run: r, index, current }: { store: SessionStore; ru
                 )}
               </li>
             ))}
+          </ul>
+        </div>
+      )}
+      {genui.length > 0 && (
+        <div data-testid="run-genui">
+          <b>{tr('runsTab.genui')}</b>
+          <ul>
+            {genui.map((a) => {
+              const at = [a.start, ...a.updates].filter((u) => u <= index).at(-1)!;
+              const content = (store.replay.value.at(index, a.lane).messages.find((m) => m.id === a.messageId) as { content?: unknown } | undefined)?.content;
+              return (
+                <li key={a.messageId + a.start}>
+                  <GenUiLink store={store} messageId={a.messageId} activityType={a.activityType} content={content} index={index} at={at} />
+                </li>
+              );
+            })}
           </ul>
         </div>
       )}

@@ -2,7 +2,8 @@
  * The demo's generative UI, made the way a real agent stack makes it: a model's streamed `render_a2ui` call (and,
  * for the broken surface, a tool result carrying an `a2ui_operations` container) run through the real
  * @ag-ui/a2ui-middleware, which turns them into `a2ui-surface` activity snapshots; and an `mcp-apps` snapshot of the
- * shape the MCP Apps middleware emits (its UI resource lives on an MCP server the demo does not run).
+ * shape the MCP Apps middleware emits (its UI resource lives on an MCP server the demo does not run); a json-render
+ * spec as a tool's result.
  */
 import { A2UIMiddleware } from '@ag-ui/a2ui-middleware';
 import { AbstractAgent, type BaseEvent, EventType, type RunAgentInput } from '@ag-ui/client';
@@ -57,6 +58,23 @@ export function genuiEvents(input: RunAgentInput): Promise<BaseEvent[]> {
         result: { content: [{ type: 'text', text: '3 files in /reports' }], structuredContent: { files: ['q1.pdf', 'q2.pdf', 'q3.pdf'] } },
       },
       replace: true,
+    } as BaseEvent,
+    // A json-render spec (Vercel's JSON UI tree) as a tool's result: the app's own components draw it.
+    { type: EventType.TOOL_CALL_START, toolCallId: 'call-sales', toolCallName: 'show_sales' } as BaseEvent,
+    ...args('call-sales', { quarter: 'Q3' }),
+    { type: EventType.TOOL_CALL_END, toolCallId: 'call-sales' } as BaseEvent,
+    {
+      type: EventType.TOOL_CALL_RESULT,
+      messageId: 'tool-sales',
+      toolCallId: 'call-sales',
+      content: JSON.stringify({
+        root: 'sales-card',
+        elements: {
+          'sales-card': { type: 'Card', props: { title: 'Q3 sales' }, children: ['revenue', 'growth'] },
+          revenue: { type: 'Metric', props: { label: 'Revenue', value: '€1.2M' } },
+          growth: { type: 'Metric', props: { label: 'Growth', value: '+8%' } },
+        },
+      }),
     } as BaseEvent,
     ...text('genui-reply', 'It is 18 °C in Lisbon.'),
     { type: EventType.RUN_FINISHED, ...run(i), outcome: { type: 'success' } } as BaseEvent,

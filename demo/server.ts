@@ -44,6 +44,11 @@ export interface DemoServerOptions {
   onSent?: (event: BaseEvent, scenario: string) => void;
   /** Called with every run's input as the agent got it (tests check what a resend sent). */
   onInput?: (input: RunAgentInput, scenario: string, headers: IncomingMessage['headers']) => void;
+  /**
+   * Load the generative-UI scenarios (the A2UI middleware, a second or two of imports) before listening, so that
+   * their first response is not held back by it. Off by default: most uses never run them.
+   */
+  genui?: boolean;
   /** Extra routes for tests: return true when handled. */
   extraRoutes?: (req: IncomingMessage, res: ServerResponse, url: URL) => boolean | Promise<boolean>;
 }
@@ -111,6 +116,7 @@ function serveStatic(res: ServerResponse, pathname: string) {
 
 export async function startDemoServer(options: DemoServerOptions = {}): Promise<DemoServer> {
   const host = options.host ?? '127.0.0.1';
+  if (options.genui) await import('./genui');
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? host}`);
     void (async () => {
@@ -147,6 +153,6 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     const i = process.argv.indexOf(`--${name}`);
     return i === -1 ? undefined : process.argv[i + 1];
   };
-  const demo = await startDemoServer({ port: Number(arg('port') ?? 8787), delayMs: Number(arg('delay') ?? 15) });
+  const demo = await startDemoServer({ port: Number(arg('port') ?? 8787), delayMs: Number(arg('delay') ?? 15), genui: true });
   console.log(`Demo agent and page: ${demo.url}`);
 }

@@ -15,7 +15,7 @@ let browser: ChromiumWithExtension;
 let panel: Page;
 
 test.beforeAll(async () => {
-  demo = await startDemoServer({ delayMs: 0 });
+  demo = await startDemoServer({ delayMs: 0, genui: true });
   browser = await launchChromium();
   const page = await browser.context.newPage();
   await page.goto(`${demo.url}/`);
@@ -48,6 +48,9 @@ test('the UI tab: the surface as the run left it (tree, bound values), the MCP a
   const app = panel.locator('[data-testid=ui-app]');
   await expect(app).toContainText('ui://files/list');
   await expect(app).toContainText('3 files in /reports');
+  const spec = panel.getByTestId('ui-json-render');
+  await expect(spec).toContainText('show_sales');
+  await expect(spec.locator('[data-element-id]')).toHaveText([/sales-card Card title: "Q3 sales"/, /revenue Metric/, /growth Metric/]);
   // The operation that wrote the data model: the event before it shows the bindings unresolved.
   const dataOp = surface.locator('.ui-ops li', { hasText: 'updateDataModel' }).getByRole('button');
   const at = Number((await dataOp.textContent())!.slice(1));

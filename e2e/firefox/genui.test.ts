@@ -17,7 +17,7 @@ let firefox: FirefoxWithExtension;
 let panel: Page;
 
 beforeAll(async () => {
-  demo = await startDemoServer({ delayMs: 0 });
+  demo = await startDemoServer({ delayMs: 0, genui: true });
   firefox = await launchFirefox();
   const page = await firefox.browser.newPage();
   await page.goto(`${demo.url}/`);
@@ -78,6 +78,7 @@ test('Firefox: the UI tab shows the surface as the run left it, its preview, the
   expect(await text(`${weather} [data-component-id=temp] [data-testid=ui-binding]`)).toBe('text ← /temperature = "18 °C"');
   expect(await poll(() => previewText('weather'), (t) => t.includes('18 °C'))).toContain('Lisbon');
   expect(await text('[data-testid=ui-app]')).toContain('3 files in /reports');
+  expect(await texts('[data-testid=ui-json-render] [data-element-id] .ui-type')).toEqual(['Card', 'Metric', 'Metric']);
   // The event before the one that wrote the data model.
   const at = Number((await text(`${weather} .ui-ops li:last-child button`)).slice(1));
   await panel.evaluate((s) => document.querySelector<HTMLElement>(`${s} .ui-ops li:last-child button`)!.click(), weather);

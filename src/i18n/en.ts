@@ -845,7 +845,7 @@ export const en = {
   "rule.mcp-apps/bad-result": "An MCP app whose result is not a tool result",
   "tab.ui": "UI",
   "uiTab.title": "Generative UI as of event #{index}",
-  "uiTab.empty": "Nothing yet: A2UI surfaces (a2ui-surface activities) and MCP apps (mcp-apps activities) show here as of the selected event.",
+  "uiTab.empty": "Nothing yet: A2UI surfaces (a2ui-surface activities), MCP apps (mcp-apps activities) and json-render trees (in tool calls, their results and replies) show here as of the selected event.",
   "uiTab.showEvent": "Show this event",
   "uiTab.notDefined": "not defined",
   "uiTab.cycle": "already above (a cycle)",
@@ -886,6 +886,13 @@ export const en = {
   "genuiLink.by": "drawn by",
   "genuiLink.open": "Show in the UI tab",
   "runsTab.genui": "Generative UI",
+  "uiTab.jsonRender": "json-render tree",
+  "uiTab.jsonRenderTree": "json-render elements",
+  "uiTab.where.tool-args": "in a tool call's arguments",
+  "uiTab.where.tool-result": "in a tool result",
+  "uiTab.where.text": "in an assistant message",
+  "uiTab.jsonRenderNotDrawn": "Its components are the app's own (a React registry): the tree is shown, not drawn.",
+  "uiTab.jsonRenderMissing": "Ids no element defines:",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -129,3 +129,21 @@ it("the A2UI middleware's own output (@ag-ui/a2ui-middleware: building, then the
   expect(readAt(s.dataModel, '/weather/temperature').value).toBe('18 °C');
   expect(surfaceTree(s).root!.component!.type).toBe('Card');
 });
+
+describe('json-render specs', () => {
+  it('found in a tool result, a fenced assistant message and tool arguments; ids no element defines listed', async () => {
+    const { jsonRenderSpecs } = await import('./jsonRender');
+    const spec = { root: 'card', elements: { card: { type: 'Card', props: { title: 'Sales' }, children: ['metric', 'ghost'] }, metric: { type: 'Metric', props: { label: 'Revenue' } } } };
+    const found = jsonRenderSpecs([
+      { id: 't1', role: 'tool', toolCallId: 'c1', content: JSON.stringify(spec) },
+      { id: 'a1', role: 'assistant', content: `Here it is:\n\`\`\`json\n${JSON.stringify({ spec })}\n\`\`\`` },
+      { id: 'a2', role: 'assistant', toolCalls: [{ id: 'c2', type: 'function', function: { name: 'show', arguments: JSON.stringify(spec) } }] },
+      { id: 'a3', role: 'assistant', content: 'Just text, {"root": 1}' },
+    ]);
+    expect(found.map((s) => [s.messageId, s.where, s.toolCallId, s.root, [...s.elements.keys()], s.missing])).toEqual([
+      ['t1', 'tool-result', 'c1', 'card', ['card', 'metric'], ['ghost']],
+      ['a1', 'text', undefined, 'card', ['card', 'metric'], ['ghost']],
+      ['a2', 'tool-args', 'c2', 'card', ['card', 'metric'], ['ghost']],
+    ]);
+  });
+});

@@ -7,6 +7,7 @@
 import { type A2uiLifecycle, type A2uiSurface, type ActivityLike, lifecycleOf, readSurfaces, surfaceTree, type TreeNode } from '../../engine/genui/a2ui';
 import { A2UI_ACTIVITY } from '../../engine/genui/a2ui';
 import { catalogFor } from '../../engine/genui/a2uiCatalog';
+import { type JsonRenderSpec, jsonRenderSpecs } from '../../engine/genui/jsonRender';
 import { type McpApp, MCP_APPS_ACTIVITY, readMcpApps } from '../../engine/genui/mcpApps';
 import type { Replay } from '../../engine/replay/replay';
 import type { ActivityEntity } from '../../engine/replay/timeline';
@@ -57,8 +58,18 @@ export interface AppView {
   problems: Problem[];
 }
 
+export interface SpecView {
+  spec: JsonRenderSpec;
+  lane: string;
+  /** The event that carried it: the tool result, the call's start, or the message's. */
+  eventIndex: number | undefined;
+  toolName?: string;
+}
+
 export interface GenUiView {
   surfaces: SurfaceView[];
+  /** json-render trees in tool calls, their results and assistant messages. */
+  specs: SpecView[];
   /** Activities still before their surface: the middleware's building, retrying or failed states. */
   pending: LifecycleView[];
   apps: AppView[];
@@ -92,8 +103,17 @@ export function genuiAt(replay: Replay, index: number): GenUiView {
   if (known && known.length === replay.length && known.index === index) return known.view;
   const t = replay.timeline;
   const activities = t.activities.filter((a) => GENUI.has(a.activityType) && a.start <= index);
+  const view: GenUiView = { surfaces: [], specs: [], pending: [], apps: [] };
+  // json-render travels in ordinary messages: every conversation that has any, as of this event.
+  for (const lane of new Set([...t.toolCalls.filter((c) => c.start <= index).map((c) => c.lane), ...t.messages.filter((m) => m.start <= index).map((m) => m.lane)])) {
+    const messages = replay.at(index, lane).messages as unknown as Parameters<typeof jsonRenderSpecs>[0];
+    for (const spec of jsonRenderSpecs(messages)) {
+      const call = spec.toolCallId === undefined ? undefined : t.toolCalls.findLast((c) => c.toolCallId === spec.toolCallId && c.start <= index);
+      const eventIndex = spec.where === 'tool-result' ? call?.resultAt : spec.where === 'tool-args' ? call?.start : t.messages.findLast((m) => m.messageId === spec.messageId && m.start <= index)?.start;
+      view.specs.push({ spec, lane, eventIndex, ...(call && { toolName: call.name }) });
+    }
+  }
   const lanes = [...new Set(activities.map((a) => a.lane))];
-  const view: GenUiView = { surfaces: [], pending: [], apps: [] };
   for (const lane of lanes) {
     const messages = replay.at(index, lane).messages as unknown as ActivityLike[];
     const previous = index > 0 ? (replay.at(index - 1, lane).messages as unknown as ActivityLike[]) : [];

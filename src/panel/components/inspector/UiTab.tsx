@@ -9,7 +9,7 @@ import { useState } from 'preact/hooks';
 import { bindingsOf, readAt, type TreeNode } from '../../../engine/genui/a2ui';
 import type { Problem } from '../../../engine/verify/rules';
 import { tr } from '../../../i18n/i18n';
-import { type AppView, genuiAt, type SurfaceView } from '../../derive/genuiView';
+import { type AppView, genuiAt, type SpecView, type SurfaceView } from '../../derive/genuiView';
 import type { SessionStore } from '../../store/sessionStore';
 import { JsonTree } from '../JsonTree';
 import { counted, num, severityLabel } from '../format';
@@ -174,6 +174,59 @@ function Surface({ store, s }: { store: SessionStore; s: SurfaceView }) {
   );
 }
 
+/** A json-render tree from its root: each element's id, type and props; ids no element defines marked. */
+function SpecTree({ v }: { v: SpecView }) {
+  const { spec } = v;
+  const draw = (id: string, depth: number, above: Set<string>): preact.JSX.Element => {
+    const e = spec.elements.get(id);
+    const cycle = above.has(id);
+    return (
+      <li role="none" key={`${id}-${depth}`}>
+        <div class={`ui-node ${e ? '' : 'ui-missing'}`} role="treeitem" aria-level={depth + 1} tabIndex={0} data-element-id={id}>
+          <code class="ui-id" translate={false}>{id}</code>{' '}
+          {e ? <span class="ui-type" translate={false}>{e.type}</span> : <span class="badge badge-error">{tr('uiTab.notDefined')}</span>}
+          {cycle && <span class="badge badge-warning">{tr('uiTab.cycle')}</span>}
+          {e &&
+            Object.entries(e.props).map(([k, val]) => (
+              <span key={k} class="ui-prop" translate={false}>
+                {' '}
+                {k}: <span class="j-string">{short(val)}</span>
+              </span>
+            ))}
+        </div>
+        {e && !cycle && e.children.length > 0 && depth < 32 && (
+          <ul role="group" class="ui-children">
+            {e.children.map((c) => draw(c, depth + 1, new Set(above).add(id)))}
+          </ul>
+        )}
+      </li>
+    );
+  };
+  return (
+    <ul class="ui-tree" role="tree" aria-label={tr('uiTab.jsonRenderTree')}>
+      {draw(spec.root, 0, new Set())}
+    </ul>
+  );
+}
+
+function Spec({ store, v }: { store: SessionStore; v: SpecView }) {
+  return (
+    <section class="ui-surface" data-testid="ui-json-render" data-message-id={v.spec.messageId}>
+      <h4>
+        {tr('uiTab.jsonRender')} <span class="muted">{tr(`uiTab.where.${v.spec.where}`)}</span>
+        {v.toolName !== undefined && <code translate={false}>{v.toolName}</code>} <Jump store={store} index={v.eventIndex} />
+      </h4>
+      <p class="muted">{tr('uiTab.jsonRenderNotDrawn')}</p>
+      {v.spec.missing.length > 0 && (
+        <p class="diag diag-warning">
+          {tr('uiTab.jsonRenderMissing')} <code translate={false}>{v.spec.missing.join(', ')}</code>
+        </p>
+      )}
+      <SpecTree v={v} />
+    </section>
+  );
+}
+
 function App({ store, a }: { store: SessionStore; a: AppView }) {
   const { app } = a;
   return (
@@ -200,7 +253,7 @@ function App({ store, a }: { store: SessionStore; a: AppView }) {
 export function UiTab({ store, index }: { store: SessionStore; index: number }) {
   void store.version.value;
   const view = genuiAt(store.replay.value, index);
-  const empty = view.surfaces.length + view.apps.length + view.pending.length === 0;
+  const empty = view.surfaces.length + view.apps.length + view.pending.length + view.specs.length === 0;
   return (
     <div class="tab-body ui-tab" data-testid="ui-tab">
       <h3>
@@ -221,6 +274,9 @@ export function UiTab({ store, index }: { store: SessionStore; index: number }) 
       ))}
       {view.apps.map((a) => (
         <App key={`${a.lane} ${a.app.messageId}`} store={store} a={a} />
+      ))}
+      {view.specs.map((v, i) => (
+        <Spec key={`${v.lane} ${v.spec.messageId} ${i}`} store={store} v={v} />
       ))}
     </div>
   );

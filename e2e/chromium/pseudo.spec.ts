@@ -17,11 +17,15 @@ let browser: ChromiumWithExtension;
 let panel: Page;
 
 test.beforeAll(async () => {
-  demo = await startDemoServer({ delayMs: 0 });
+  demo = await startDemoServer({ delayMs: 0, genui: true });
   browser = await launchChromium({ args: ['--host-resolver-rules=MAP agent.test 127.0.0.1'] });
   const page = await browser.context.newPage();
   await page.goto(`${demo.url}/`);
-  await page.evaluate(() => window.demo.runAll());
+  await page.evaluate(async () => {
+    await window.demo.runAll();
+    await window.demo.runScenario('genui');
+    await window.demo.runScenario('genui-broken');
+  });
   panel = await browser.openPanel(await browser.tabIdOf(page), '&lang=qps');
   await expect(panel.getByTestId('event-count')).toContainText('⟦');
 });
@@ -51,6 +55,16 @@ test('the pseudo-locale: no visible text outside the catalog in any tab, dialog 
         await panel.evaluate(showTabInPage, tab);
         await check(`${width} px, ${at}, ${tab}`, found);
       }
+    }
+  }
+  // The UI tab with a surface, its preview, an MCP app and a json-render tree; and with a broken surface.
+  for (const at of ['genui-reply', 'genui-broken-reply']) {
+    await panel.locator('input.filter').fill(`messageId:${at}`);
+    await panel.locator('[role=row]').last().click();
+    await panel.locator('input.filter').fill('');
+    for (const tab of ['ui', 'messages', 'runs']) {
+      await panel.evaluate(showTabInPage, tab);
+      await check(`generative UI, ${at}, ${tab}`, found);
     }
   }
   // At 420 px the tabs that do not fit are behind »: its menu.

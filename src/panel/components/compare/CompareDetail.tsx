@@ -78,8 +78,12 @@ function Summary({ c }: { c: Comparison }) {
               )}
               {m.toolCalls?.map((t) => (
                 <div key={t.id} class="muted">
-                  {tr('common.toolCall')} <code>{t.id}</code> {t.status}: {t.nameA ?? ''}
-                  {t.nameB && t.nameB !== t.nameA ? ` → ${t.nameB}` : ''} {t.arguments && <InlineDiff parts={t.arguments} />}
+                  {tr('common.toolCall')} <code>{t.id}</code> {tr(`compareMessage.${t.status}`)}:{' '}
+                  <span translate={false}>
+                    {t.nameA ?? ''}
+                    {t.nameB && t.nameB !== t.nameA ? ` → ${t.nameB}` : ''}
+                  </span>{' '}
+                  {t.arguments && <InlineDiff parts={t.arguments} />}
                 </div>
               ))}
             </li>

@@ -119,7 +119,7 @@ function Surface({ store, s }: { store: SessionStore; s: SurfaceView }) {
     <section class="ui-surface" data-testid="ui-surface" data-surface-id={s.surfaceId}>
       <h4>
         {tr('uiTab.surface')} <code translate={false}>{s.surfaceId}</code>{' '}
-        <span class={`badge ${s.knownCatalog ? 'badge-info' : 'badge-warning'}`} title={s.surface.catalogId ?? ''}>
+        <span class={`badge ${s.knownCatalog ? 'badge-info' : 'badge-warning'}`} title={s.surface.catalogId ?? ''} data-data-attrs="title">
           {s.knownCatalog ? tr('uiTab.basicCatalog') : tr('uiTab.otherCatalog')}
         </span>{' '}
         <span class="muted">{tr('uiTab.components', { n: num(s.surface.components.size) })}</span>

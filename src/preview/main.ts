@@ -13,7 +13,6 @@ export interface PreviewRequest {
   /** The A2UI messages that built the surface, in order (each `{ version, <one operation> }`). */
   messages: unknown[];
   highlight?: string;
-  theme: 'light' | 'dark';
 }
 
 const host = document.getElementById('surface')!;
@@ -58,7 +57,6 @@ function highlight(id: string | undefined): void {
 function draw(request: PreviewRequest): void {
   current.dispose?.();
   host.replaceChildren();
-  document.documentElement.style.colorScheme = request.theme;
   const processor = new MessageProcessor([basicCatalog]);
   const subscription = processor.onSurfaceCreated((surface: { id: string }) => {
     if (surface.id !== request.surfaceId) return;
@@ -78,7 +76,7 @@ function draw(request: PreviewRequest): void {
   requestAnimationFrame(() =>
     requestAnimationFrame(() => {
       highlight(request.highlight);
-      parent.postMessage({ kind: 'a2ui-preview-drawn', surfaceId: request.surfaceId, height: document.documentElement.scrollHeight }, location.origin);
+      parent.postMessage({ kind: 'a2ui-preview-drawn', surfaceId: request.surfaceId, height: host.getBoundingClientRect().bottom + 8 }, location.origin);
     }),
   );
 }

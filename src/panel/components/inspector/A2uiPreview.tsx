@@ -21,8 +21,8 @@ export function A2uiPreview({ surfaceId, messages, highlight }: { surfaceId: str
   }, []);
   useEffect(() => {
     if (!ready) return;
-    const theme = matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
-    frame.current?.contentWindow?.postMessage({ kind: 'a2ui-preview', surfaceId, messages, ...(highlight !== undefined && { highlight }), theme }, location.origin);
+    // (Its colours follow the browser's scheme by themselves: `color-scheme: light dark`.)
+    frame.current?.contentWindow?.postMessage({ kind: 'a2ui-preview', surfaceId, messages, ...(highlight !== undefined && { highlight }) }, location.origin);
   }, [ready, surfaceId, messages, highlight]);
   return (
     <iframe

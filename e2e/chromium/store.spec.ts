@@ -1,7 +1,7 @@
 /**
  * The store listing's pictures (issue 24), taken from the real panel on a capture of the demo, in light theme, in
- * English and in Korean: four screenshots at 1280×800 (the timeline and inspector, the Waterfall, the interrupt
- * card, Replay to page) and a 440×280 promo tile. `npm test` writes them to test-results/store/ and checks their
+ * English and in Korean: five screenshots at 1280×800 (the timeline and inspector, the Waterfall, the interrupt
+ * card, Replay to page, the UI tab with an A2UI surface) and a 440×280 promo tile. `npm test` writes them to test-results/store/ and checks their
  * sizes; `npm run store` writes them to store/screenshots/ for a release.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -15,7 +15,7 @@ const OUT = process.env.AGUI_STORE === '1' ? join(ROOT, 'store', 'screenshots') 
 
 let demo: DemoServer;
 test.beforeAll(async () => {
-  demo = await startDemoServer({ delayMs: 5 });
+  demo = await startDemoServer({ delayMs: 5, genui: true });
   mkdirSync(OUT, { recursive: true });
 });
 test.afterAll(async () => demo?.close());
@@ -40,13 +40,16 @@ async function select(panel: Page, query: string) {
 }
 
 for (const lang of ['en', 'ko'] as const) {
-  test(`the store pictures in ${lang === 'en' ? 'English' : 'Korean'}: four at 1280×800 and the 440×280 tile, from the real panel`, async () => {
+  test(`the store pictures in ${lang === 'en' ? 'English' : 'Korean'}: five at 1280×800 and the 440×280 tile, from the real panel`, async () => {
     let browser: ChromiumWithExtension | undefined;
     try {
       browser = await launchChromium(lang === 'ko' ? { lang: 'ko' } : {});
       const page = await browser.context.newPage();
       await page.goto(`${demo.url}/`);
-      await page.evaluate(() => window.demo.runAll());
+      await page.evaluate(async () => {
+        await window.demo.runAll();
+        await window.demo.runScenario('genui');
+      });
       const tabId = await browser.tabIdOf(page);
       const panel = await browser.openPanel(tabId);
       await panel.setViewportSize({ width: 1280, height: 800 });
@@ -73,6 +76,13 @@ for (const lang of ['en', 'ko'] as const) {
       await expect(panel.getByTestId('replay-dialog')).toBeVisible();
       await shot(panel, `${lang}-4-replay-to-page`);
       await panel.keyboard.press('Escape');
+      // 5. Generative UI: the A2UI surface the agent drew, its tree, bindings and preview.
+      await select(panel, 'messageId:genui-reply');
+      await panel.locator('[data-tab=ui]').click();
+      const surface = panel.locator('[data-testid=ui-surface][data-surface-id=weather]');
+      await expect(surface.frameLocator('[data-testid=ui-preview]').getByText('18 °C')).toBeVisible();
+      await surface.locator('[data-component-id=temp]').click();
+      await shot(panel, `${lang}-5-generative-ui`);
       // The promo tile: the panel at 880×560, drawn at half size by the browser itself (440×280 pixels).
       await panel.setViewportSize({ width: 880, height: 560 });
       await select(panel, 'type:TOOL_CALL_START');

@@ -4,7 +4,11 @@
  * latest event and as of an event before the data model was written; a broken surface's problem in Problems and in
  * the UI tab. Screenshots at 560 and 1280 px in both themes.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { genuiEvents } from '../../demo/genui';
 import { type DemoServer, startDemoServer } from '../../demo/server';
 import { type ChromiumWithExtension, launchChromium } from '../support/chromium';
 import { showTabInPage } from '../support/panel';
@@ -122,5 +126,25 @@ test('the preview: the real A2UI renderer draws the card with its bound values; 
   for (const scheme of ['light', 'dark'] as const) {
     await panel.emulateMedia({ colorScheme: scheme });
     await surface.screenshot({ path: `${ARTIFACTS}/ui-preview-1280-${scheme}.png` });
+  }
+});
+
+test('the viewer opens a file of generative UI events: the UI tab and its preview there too', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'agui-genui-'));
+  try {
+    const file = join(dir, 'genui.json');
+    writeFileSync(file, JSON.stringify(await genuiEvents({ threadId: 't', runId: 'r', messages: [], tools: [], context: [], state: {}, forwardedProps: {} })));
+    const viewer = await browser.context.newPage();
+    await viewer.goto(`${demo.url}/viewer/`);
+    await viewer.getByTestId('import').setInputFiles(file);
+    await viewer.locator('input.filter').fill('messageId:genui-reply');
+    await viewer.locator('[role=row]').last().click();
+    await viewer.evaluate(showTabInPage, 'ui');
+    const surface = viewer.locator('[data-testid=ui-surface][data-surface-id=weather]');
+    await expect(surface.locator('[data-component-id=temp] [data-testid=ui-binding]')).toHaveText('text ← /temperature = "18 °C"');
+    await expect(surface.frameLocator('[data-testid=ui-preview]').getByText('18 °C')).toBeVisible();
+    await viewer.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -86,17 +86,25 @@ test('Firefox: the interrupted RUN_FINISHED shows the interrupt card with its sc
 test('Firefox: appended items are marked in State; Runs at a mid-subagent event counts only what had arrived', async () => {
   await select('type:STATE_DELTA Belém', 'state');
   expect(await panel.$eval('[data-testid=state-tab] [data-path="/todos/1"]', (el) => el.className)).toMatch(/j-marked/);
-  await panel.evaluate(async () => {
+  // The filter applies on the panel's next frames: wait until only its rows are listed (a fixed wait picked
+  // another row on a loaded machine), select the third, then clear the filter; the selection stays.
+  await panel.evaluate(() => {
     const input = document.querySelector<HTMLInputElement>('input.filter')!;
     input.value = 'subagentRunId:sub-researcher-1 type:TEXT_MESSAGE_CONTENT';
     input.dispatchEvent(new Event('input', { bubbles: true }));
-    await new Promise((r) => setTimeout(r, 120));
-    document.querySelectorAll<HTMLElement>('[role=row]')[2]?.click();
+  });
+  await poll(
+    () => panel.evaluate(() => [...document.querySelectorAll<HTMLElement>('[role=row][data-index]')].map((r) => r.textContent ?? '')),
+    (rows) => rows.length >= 3 && rows.every((t) => t.includes('TEXT_MESSAGE_CONTENT')),
+  );
+  const picked = await panel.evaluate(() => {
+    const row = document.querySelectorAll<HTMLElement>('[role=row][data-index]')[2]!;
+    row.click();
+    const input = document.querySelector<HTMLInputElement>('input.filter')!;
     input.value = '';
     input.dispatchEvent(new Event('input', { bubbles: true }));
-    await new Promise((r) => setTimeout(r, 60));
-    document.querySelector<HTMLElement>('[data-tab=runs]')?.click();
-    await new Promise((r) => setTimeout(r, 150));
+    return row.dataset.index!;
   });
-  expect(await textOf(panel, '[data-testid=runs-tab]')).toContain('4 attributed events');
+  await panel.evaluate(() => document.querySelector<HTMLElement>('[data-tab=runs]')?.click());
+  expect(await poll(() => textOf(panel, '[data-testid=runs-tab]'), (t) => t.includes(`as of event #${picked}`) && t.includes('attributed events'))).toContain('4 attributed events');
 });

@@ -87,6 +87,16 @@ export function lifecycleOf(content: unknown): A2uiLifecycle | undefined {
 export const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const opPath = (s: OpSource): (string | number)[] => ['content', A2UI_OPERATIONS_KEY, s.op];
 
+/** The surface ids an `a2ui-surface` activity's operations name, in order of first mention. */
+export function surfaceIdsOf(content: unknown): string[] {
+  const ops = isObj(content) ? content[A2UI_OPERATIONS_KEY] : undefined;
+  const ids = new Set<string>();
+  for (const op of Array.isArray(ops) ? ops : []) {
+    for (const body of isObj(op) ? Object.values(op) : []) if (isObj(body) && typeof body.surfaceId === 'string') ids.add(body.surfaceId);
+  }
+  return [...ids];
+}
+
 /** The surfaces the `a2ui-surface` messages build, in message order, and what is wrong with their operations. */
 export function readSurfaces(messages: readonly ActivityLike[]): { surfaces: Map<string, A2uiSurface>; findings: GenUiFinding[] } {
   const surfaces = new Map<string, A2uiSurface>();

@@ -5,7 +5,7 @@
  * at the last event that changed that surface. (The A2UI middleware streams a surface's components before its data:
  * a binding is judged on the surface as the run left it, not on the half-built one.)
  */
-import { A2UI_ACTIVITY, A2UI_OPERATIONS_KEY, type ActivityLike, type GenUiFinding, isObj, readSurfaces, surfaceFindings } from './a2ui';
+import { A2UI_ACTIVITY, type ActivityLike, type GenUiFinding, readSurfaces, surfaceFindings, surfaceIdsOf } from './a2ui';
 import { MCP_APPS_ACTIVITY, readMcpApps } from './mcpApps';
 
 export type GenUiReport = (ruleId: string, index: number, message: string, path?: (string | number)[]) => void;
@@ -24,11 +24,7 @@ export class GenUiRules {
     let findings: GenUiFinding[];
     if (m.activityType === A2UI_ACTIVITY) {
       findings = readSurfaces(messages).findings.filter((f) => f.messageId === messageId);
-      const ops = isObj(m.content) ? m.content[A2UI_OPERATIONS_KEY] : undefined;
-      for (const op of Array.isArray(ops) ? ops : []) {
-        const body = isObj(op) ? Object.values(op).find((v) => isObj(v) && typeof v.surfaceId === 'string') : undefined;
-        if (isObj(body)) this.touched.set(body.surfaceId as string, { index, messageId, snapshot });
-      }
+      for (const surfaceId of surfaceIdsOf(m.content)) this.touched.set(surfaceId, { index, messageId, snapshot });
     } else if (m.activityType === MCP_APPS_ACTIVITY) findings = readMcpApps([m]).findings;
     else return;
     const seen = this.reported.get(messageId) ?? new Set<string>();

@@ -76,7 +76,8 @@ export interface GenUiView {
 }
 
 const GENUI = new Set([A2UI_ACTIVITY, MCP_APPS_ACTIVITY]);
-const lastAt = (a: ActivityEntity, index: number): number | undefined => [a.start, ...a.updates].filter((u) => u <= index).at(-1);
+/** The activity's last snapshot or delta by `index`. */
+export const lastAt = (a: ActivityEntity, index: number): number | undefined => [a.start, ...a.updates].filter((u) => u <= index).at(-1);
 
 /** The data model paths whose values differ, as JSON Pointers (shallow past 6 levels). */
 function changedPaths(before: unknown, after: unknown, at = '', depth = 0, out: string[] = []): string[] {

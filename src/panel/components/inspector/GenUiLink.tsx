@@ -2,22 +2,12 @@
  * Where Messages and Runs meet the UI tab: an `a2ui-surface` or `mcp-apps` activity, the surfaces it draws, the tool
  * call that made it (the A2UI middleware names the activity `a2ui-surface-<toolCallId>`) and a way to the UI tab.
  */
-import { A2UI_ACTIVITY, isObj } from '../../../engine/genui/a2ui';
+import { A2UI_ACTIVITY, isObj, surfaceIdsOf } from '../../../engine/genui/a2ui';
 import { MCP_APPS_ACTIVITY } from '../../../engine/genui/mcpApps';
 import { tr } from '../../../i18n/i18n';
 import type { SessionStore } from '../../store/sessionStore';
 
 export const isGenUi = (activityType: unknown): boolean => activityType === A2UI_ACTIVITY || activityType === MCP_APPS_ACTIVITY;
-
-/** The surface ids an a2ui-surface activity's operations name. */
-export function surfaceIdsOf(content: unknown): string[] {
-  const ops = isObj(content) ? content.a2ui_operations : undefined;
-  const ids = new Set<string>();
-  for (const op of Array.isArray(ops) ? ops : []) {
-    for (const body of isObj(op) ? Object.values(op) : []) if (isObj(body) && typeof body.surfaceId === 'string') ids.add(body.surfaceId);
-  }
-  return [...ids];
-}
 
 export function GenUiLink({ store, messageId, activityType, content, index, at }: { store: SessionStore; messageId: string; activityType: string; content: unknown; index: number; at?: number }) {
   const made = /^a2ui-surface-(.+)$/.exec(messageId)?.[1];

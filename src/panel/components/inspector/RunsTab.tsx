@@ -3,6 +3,7 @@ import type { SessionStore } from '../../store/sessionStore';
 import { replayAvailable, replayRequest, resendAvailable, resendRequest } from '../../replay/replayRequest';
 import { useEffect, useRef } from 'preact/hooks';
 import { JsonTree } from '../JsonTree';
+import { lastAt } from '../../derive/genuiView';
 import { GenUiLink, isGenUi } from './GenUiLink';
 import { InterruptCard } from './InterruptCard';
 import { RunsTable } from './RunsTable';
@@ -201,7 +202,7 @@ function RunSection({ store, run: r, index, current }: { store: SessionStore; ru
           <b>{tr('runsTab.genui')}</b>
           <ul>
             {genui.map((a) => {
-              const at = [a.start, ...a.updates].filter((u) => u <= index).at(-1)!;
+              const at = lastAt(a, index)!;
               const content = (store.replay.value.at(index, a.lane).messages.find((m) => m.id === a.messageId) as { content?: unknown } | undefined)?.content;
               return (
                 <li key={a.messageId + a.start}>

@@ -160,9 +160,27 @@ test("a HAR saved by Chromium's own Network panel imports with every AG-UI event
       const HAR = await import('./models/har/har.js');
       const Logs = await import('./models/logs/logs.js');
       const Common = await import('./core/common/common.js');
-      const requests = Logs.NetworkLog.NetworkLog.instance().requests();
-      return HAR.Writer.Writer.harStringForRequests(requests, { sanitize: false }, new Common.Progress.CompositeProgress(new Common.Progress.Progress()));
-    })()`);
+      const SDK = await import('./core/sdk/sdk.js');
+      // The log once listed POST /secrets twice (41 events where the page read 25), on a slowed machine: a second
+      // NetworkManager (another target of the tab) or the same request id added twice. What the user saves is the
+      // page's own requests, each once: keep the primary page target's, one per request id, and say what was left out.
+      const all = Logs.NetworkLog.NetworkLog.instance().requests();
+      const page = SDK.TargetManager.TargetManager.instance().primaryPageTarget();
+      const seen = new Set();
+      const requests = all.filter((r) => {
+        const target = SDK.NetworkManager.NetworkManager.forRequest(r)?.target();
+        if ((target && page && target !== page) || seen.has(r.requestId())) return false;
+        seen.add(r.requestId());
+        return true;
+      });
+      const left = requests.length === all.length ? '' : all.map((r) => r.requestId() + ' ' + r.url()).join(', ');
+      const har = await HAR.Writer.Writer.harStringForRequests(requests, { sanitize: false }, new Common.Progress.CompositeProgress(new Common.Progress.Progress()));
+      return JSON.stringify({ har, left });
+    })()`).then((out) => {
+      const { har, left } = JSON.parse(out) as { har: string; left: string };
+      if (left) console.log(`the Network log listed requests twice, one of each kept: ${left}`);
+      return har;
+    });
     const path = join(files.dir, 'chromium.har');
     // As a HAR of a whole page load holds the page itself: HTML with a script, which is not an AG-UI stream.
     const withPage = JSON.parse(har) as { log: { entries: unknown[] } };

@@ -33,8 +33,12 @@ test.beforeAll(async () => {
   await page.goto(`${demo.url}/`);
   tabId = await browser.tabIdOf(page);
   panel = await browser.openPanel(tabId);
+  // What the panel said went wrong, for a failure's message (a dialog that once did not open after a click).
+  panel.on('pageerror', (e) => panelErrors.push(String(e.stack ?? e)));
+  panel.on('console', (m) => void (m.type() === 'error' && panelErrors.push(m.text())));
   await expect(panel.getByTestId('pause-open')).toBeVisible();
 });
+const panelErrors: string[] = [];
 test.afterAll(async () => {
   await browser?.close();
   await demo?.close();
@@ -44,7 +48,12 @@ test.afterAll(async () => {
 async function arm(conditions: string[], onError = false, shots = false) {
   await panel.getByTestId('pause-open').click();
   const dialog = panel.getByTestId('pause-dialog');
-  await expect(dialog).toBeVisible();
+  await expect(dialog)
+    .toBeVisible()
+    .catch(async (e: Error) => {
+      const focus = await panel.evaluate(() => document.activeElement?.outerHTML.slice(0, 200) ?? 'none');
+      throw new Error(`${e.message}\nthe panel's errors: ${panelErrors.join(' | ') || 'none'}; focus: ${focus}`);
+    });
   for (const remove of await dialog.getByRole('button', { name: /^Remove / }).all()) await remove.click();
   await expect(dialog.locator('[data-condition]')).toHaveCount(0);
   for (const c of conditions) {

@@ -69,6 +69,33 @@ async function arm(panel: Page, pace: string, edit?: (dialog: ReturnType<Page['g
   await expect(panel.getByTestId('replay-armed').first()).toBeVisible();
 }
 
+test('a document whose first request is made while it is parsed is answered: the armed rule is known before it goes', async () => {
+  const page = await browser.context.newPage();
+  await page.goto(`${demo.url}/?delay=3`);
+  expect((await run(page, 'state')).error).toBeNull();
+  const panel = await browser.openPanel(await browser.tabIdOf(page));
+  await expect(panel.getByTestId('event-count')).not.toHaveText('0 events');
+  agent.down = true;
+  const before = agent.requests;
+  await arm(panel, 'instant');
+  // An inline script in the head fetches at once, before the background has answered the new document's hello.
+  await page.goto(`${demo.url}/early`);
+  const early = await page.evaluate(() => (window as unknown as { early: Promise<{ status: number; text: string }> }).early);
+  expect(early.status).toBe(200);
+  expect(early.text).toContain('RUN_FINISHED');
+  expect(agent.requests).toBe(before);
+  await expect(panel.getByTestId('replay-armed')).toHaveCount(0);
+  // Used up: the marker is gone, and the next document does not wait (its request reaches the agent at once).
+  agent.down = false;
+  await page.goto(`${demo.url}/early`);
+  const live = await page.evaluate(() => (window as unknown as { early: Promise<{ status: number; text: string }> }).early);
+  expect(live.status).toBe(200);
+  expect(agent.requests).toBe(before + 1);
+  expect(await page.evaluate(() => sessionStorage.getItem('agui-devtools:armed'))).toBeNull();
+  await panel.close();
+  await page.close();
+});
+
 test('a recorded run answers the reloaded page with the agent stopped: same messages and state; nothing armed, requests reach the agent', async () => {
   const page = await browser.context.newPage();
   await page.goto(`${demo.url}/?delay=3`);

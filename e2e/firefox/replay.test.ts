@@ -54,6 +54,29 @@ async function arm(panel: Page, pace: string) {
   expect(await poll(() => textOf(panel, '[data-testid=replay-armed]'), (t) => t.includes('Replay armed'))).toContain(pace === 'step' ? 'step by step' : pace);
 }
 
+test('Firefox: a document whose first request is made while it is parsed is answered by the armed rule', async () => {
+  const { page, panel } = await record('?delay=3', 'state');
+  agent.down = true;
+  const before = agent.requests;
+  await arm(panel, 'instant');
+  const early = async () => {
+    await page.goto(`${demo.url}/early`);
+    return page.evaluate(() => (window as unknown as { early: Promise<{ status: number; text: string }> }).early);
+  };
+  const answered = await early();
+  expect(answered.status).toBe(200);
+  expect(answered.text).toContain('RUN_FINISHED');
+  expect(agent.requests).toBe(before);
+  // Used up: the next document's request reaches the agent, and the tab's marker is gone.
+  agent.down = false;
+  await poll(() => panel.$$eval('[data-testid=replay-armed]', (els) => els.length), (n) => n === 0);
+  expect((await early()).status).toBe(200);
+  expect(agent.requests).toBe(before + 1);
+  expect(await page.evaluate(() => sessionStorage.getItem('agui-devtools:armed'))).toBeNull();
+  await page.close();
+  await panel.close();
+});
+
 test('Firefox: the armed recording answers the reloaded page with the agent stopped; nothing armed, the agent is asked', async () => {
   const { page, panel, tabId, recorded } = await record('?delay=0', 'state');
   agent.down = true;

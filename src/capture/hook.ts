@@ -15,7 +15,7 @@
  * No runtime imports: this file is bundled alone into every page, and must stay small.
  */
 import { REQUEST_BODY_MAX_BYTES } from '../bridge/limits';
-import { HANDSHAKE_KEY, type HookMessage, type PageMessage, RELAY_READY_EVENT, type ReplayMatch, type StreamFormat, type StreamOpen, type Transport } from './wire';
+import { ARMED_KEY, ARMED_WAIT_MS, HANDSHAKE_KEY, type HookMessage, type PageMessage, RELAY_READY_EVENT, type ReplayMatch, type StreamFormat, type StreamOpen, type Transport } from './wire';
 
 // Top-level code of a module bundled alone as an IIFE (vite.config.ts: standalone): nothing here is global.
 const win = window;
@@ -171,10 +171,30 @@ let rules: ReplayMatch[] = [];
 /** Pause on an event is armed for this tab: AG-UI fetch bodies reach the page through the relay, as far as it lets them. */
 let hold: boolean | undefined;
 const answers = new NativeMap<number, ReadableStreamDefaultController<Uint8Array>>();
+/**
+ * Something was armed for the tab when its last document went (wire ARMED_KEY, read before any page script): the
+ * fetches this document makes before the relay knows what is armed wait for it, at most ARMED_WAIT_MS from here.
+ */
+let waiters: (() => void)[] | undefined;
+try {
+  if (win.sessionStorage.getItem(ARMED_KEY) !== null) waiters = [];
+} catch {
+  // No storage for this document: nothing waits.
+}
+const known = (): void => {
+  const run = waiters;
+  waiters = undefined;
+  if (run) for (let i = 0; i < run.length; i++) run[i]!();
+};
+if (waiters) win.setTimeout(known, ARMED_WAIT_MS);
 port.onmessage = (e: MessageEvent) => {
   try {
     const m = call<HookMessage>(dataOf, e);
-    if (m.kind === 'rules') (rules = m.rules), (hold = m.hold);
+    if (m.kind === 'rules') {
+      rules = m.rules;
+      hold = m.hold;
+      if (m.known) known();
+    }
     else {
       const c = call<ReadableStreamDefaultController<Uint8Array> | undefined>(mGet, answers, m.rid);
       if (m.kind === 'replay-data') c?.enqueue(m.bytes);
@@ -312,50 +332,66 @@ wrap<typeof fetch>(win, 'fetch', {
       return native();
     }
     const asked = stamp();
-    if (rules.length) {
-      const answer = replayed(request, asked);
-      if (answer) return answer;
-    }
-    // A text body is kept in a copy (fetch consumes the request's): read only if the response is AG-UI.
-    let body: Request | undefined;
-    try {
-      body = textCopy(request);
-    } catch {
-      // Not kept: the stream is recorded without it.
-    }
-    const promise = apply(target, self, [request]) as Promise<Response>;
-    const held = hold;
-    // Armed: the page's promise is one of ours, resolved with the Response the relay feeds (an AG-UI one) or the network's.
-    const watch = (ok?: (r: Response) => void, fail?: (e: unknown) => void): void =>
-      quietThen(
-        promise,
-        (response: Response) => {
-          let out = response;
-          let rid: number | undefined;
-          try {
-            const format = formatOf(call(headersGet, call(responseHeaders, response), 'content-type'));
-            if (format && held) {
-              rid = ++nextId;
-              out = fed(rid, call(requestSignal, request), { status: call(responseStatus, response), statusText: call(responseStatusText, response), headers: headerRecord(call(responseHeaders, response)) });
-              // What the page reads of it is the network Response's (own properties over the prototype's getters).
-              for (let i = 0; i < 3; i++) defineProperty(out, passedNames[i]!, { value: call(passedGetters[i]!, response) });
-            }
-            if (format) tee(response, request, body, format, asked, undefined, rid);
-            // The network's own branch is not read by anyone when the relay feeds the page: it must not fill up.
-            if (rid) call(cancelStream, call(getBody, response));
-          } catch {
-            // Never let the debugger break the page.
-          }
-          ok?.(out);
-        },
-        // Nothing returned: an object would be looked at as a thenable, which the page could see.
-        (e) => void fail?.(scrub(e, limit)),
-      );
-    if (held) return new NativePromise(watch);
-    watch();
-    return promise;
+    const go = () => fetched(target, self, request, asked, limit);
+    const wait = waiters;
+    if (!wait) return go();
+    return new NativePromise<Response>((ok, fail) => {
+      wait[wait.length] = () => {
+        try {
+          quietThen(go(), ok, fail);
+        } catch (e) {
+          fail(e);
+        }
+      };
+    });
   },
 });
+
+/** fetch(request) as the page asked for it at `asked`: answered by a replay rule, fed by the relay (a pause), or the network's. */
+const fetched = (target: typeof fetch, self: unknown, request: Request, asked: number, limit: number | undefined): Promise<Response> => {
+  if (rules.length) {
+    const answer = replayed(request, asked);
+    if (answer) return answer;
+  }
+  // A text body is kept in a copy (fetch consumes the request's): read only if the response is AG-UI.
+  let body: Request | undefined;
+  try {
+    body = textCopy(request);
+  } catch {
+    // Not kept: the stream is recorded without it.
+  }
+  const promise = apply(target, self, [request]) as Promise<Response>;
+  const held = hold;
+  // Armed: the page's promise is one of ours, resolved with the Response the relay feeds (an AG-UI one) or the network's.
+  const watch = (ok?: (r: Response) => void, fail?: (e: unknown) => void): void =>
+    quietThen(
+      promise,
+      (response: Response) => {
+        let out = response;
+        let rid: number | undefined;
+        try {
+          const format = formatOf(call(headersGet, call(responseHeaders, response), 'content-type'));
+          if (format && held) {
+            rid = ++nextId;
+            out = fed(rid, call(requestSignal, request), { status: call(responseStatus, response), statusText: call(responseStatusText, response), headers: headerRecord(call(responseHeaders, response)) });
+            // What the page reads of it is the network Response's (own properties over the prototype's getters).
+            for (let i = 0; i < 3; i++) defineProperty(out, passedNames[i]!, { value: call(passedGetters[i]!, response) });
+          }
+          if (format) tee(response, request, body, format, asked, undefined, rid);
+          // The network's own branch is not read by anyone when the relay feeds the page: it must not fill up.
+          if (rid) call(cancelStream, call(getBody, response));
+        } catch {
+          // Never let the debugger break the page.
+        }
+        ok?.(out);
+      },
+      // Nothing returned: an object would be looked at as a thenable, which the page could see.
+      (e) => void fail?.(scrub(e, limit)),
+    );
+  if (held) return new NativePromise(watch);
+  watch();
+  return promise;
+};
 
 /**
  * A streaming Response whose bytes the relay sends (under `rid`), errored by the page's abort as fetch's body is;

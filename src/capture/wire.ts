@@ -13,6 +13,15 @@ export const HANDSHAKE_KEY = '__agui_devtools_port__';
  * hook injected before it: then the hook's guard lets the hand-over through to the relay's listener.
  */
 export const RELAY_READY_EVENT = '__agui_devtools_relay__';
+/**
+ * The tab's session storage holds this key while Replay to page or a pause is armed for its documents, so that the
+ * next document (a reload) waits for the rules before its first fetch, at most ARMED_WAIT_MS: the rules come with
+ * the background's answer to the hello, which can come after the page's first request (a service worker that was
+ * asleep). The page can see it, set it (its own fetches then wait, bounded) or remove it (its reload then goes to the
+ * network): nothing it does with it reaches further than its own requests.
+ */
+export const ARMED_KEY = 'agui-devtools:armed';
+export const ARMED_WAIT_MS = 2000;
 
 export interface StreamOpen {
   kind: 'open';
@@ -89,6 +98,6 @@ export interface ReplayMatch {
 /** What the relay sends the hook (over the private port). */
 export type HookMessage =
   /** `hold`: a pause is armed for the tab, so AG-UI fetch bodies reach the page through the relay. */
-  | { kind: 'rules'; rules: ReplayMatch[]; hold?: boolean }
+  | { kind: 'rules'; rules: ReplayMatch[]; hold?: boolean; /** The background has answered: what is armed is known. */ known?: boolean }
   | { kind: 'replay-data'; rid: number; bytes: Uint8Array }
   | { kind: 'replay-end'; rid: number; error?: string };

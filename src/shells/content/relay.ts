@@ -15,7 +15,7 @@
 import browser, { type Runtime } from 'webextension-polyfill';
 import { STRING_MAX } from '../../bridge/limits';
 import { type ContentMessage, type Hello, HelloReplySchema, PORT_CAPTURE, RelayCommandSchema } from '../../bridge/messages';
-import { HANDSHAKE_KEY, RELAY_READY_EVENT } from '../../capture/wire';
+import { ARMED_KEY, HANDSHAKE_KEY, RELAY_READY_EVENT } from '../../capture/wire';
 import { maskUrl } from '../../engine/mask/secrets';
 import { HeldStreams } from './heldStreams';
 import { DocumentRecorder } from './recorder';
@@ -37,6 +37,24 @@ const replay = new ReplayAnswers(
   (url) => maskUrl(url),
   // This document as the browser has it (the isolated world's location is the real one): a file's origin is opaque.
   { origin: location.protocol === 'file:' ? 'file://' : location.origin === 'null' ? '' : location.origin, top: isTop(), url: () => location.href },
+  {
+    // The isolated world's own Storage (the page cannot stand in for it); a document without storage has no marker.
+    read: () => {
+      try {
+        return sessionStorage.getItem(ARMED_KEY) !== null;
+      } catch {
+        return false;
+      }
+    },
+    write: (on) => {
+      try {
+        if (on) sessionStorage.setItem(ARMED_KEY, '1');
+        else if (sessionStorage.getItem(ARMED_KEY) !== null) sessionStorage.removeItem(ARMED_KEY);
+      } catch {
+        // No storage here (an opaque origin, storage turned off): the next document does not wait.
+      }
+    },
+  },
 );
 let impersonated = false;
 function onWindowMessage(event: MessageEvent): void {
@@ -207,8 +225,9 @@ function ask(): void {
       if (parsed.success && parsed.data.rules) replay.setRules(parsed.data.rules);
       if (parsed.success && parsed.data.hold) setHold(true);
       if (parsed.success && parsed.data.eager) recorder.setEager(true);
+      replay.setKnown();
     },
-    () => undefined,
+    () => replay.setKnown(),
   );
 }
 

@@ -25,13 +25,14 @@ const rule = (over: Partial<ReplayRule> = {}): ReplayRule => ({
 });
 
 /** A relay's answers for a document, and what its hook gets. */
-function documentAt(origin: string, top: boolean) {
+function documentAt(origin: string, top: boolean, storage = new Map<string, string>()) {
   const channel = new MessageChannel();
-  const hook: { kind: string; rules?: { id: string }[]; rid?: number; error?: string }[] = [];
+  const hook: { kind: string; rules?: { id: string }[]; rid?: number; error?: string; known?: boolean }[] = [];
   let flushed: (() => void) | undefined;
   channel.port2.onmessage = (e) => (e.data?.kind === 'test-flush' ? flushed?.() : hook.push(e.data));
   const statuses: ContentMessage[] = [];
-  const answers = new ReplayAnswers((s) => statuses.push(s), (u) => u, { origin, top, url: () => `${origin}/page` });
+  const marker = { read: () => storage.has('armed'), write: (on: boolean) => void (on ? storage.set('armed', '1') : storage.delete('armed')) };
+  const answers = new ReplayAnswers((s) => statuses.push(s), (u) => u, { origin, top, url: () => `${origin}/page` }, marker);
   answers.attach(channel.port1 as unknown as MessagePort);
   // Everything the relay posted so far has arrived once a message posted after it on the same port has (a port
   // delivers in order): no timer, so a busy machine cannot make the check run before the messages came (it did, with
@@ -86,4 +87,49 @@ test('the relay checks the URL and method itself: a request the rule does not ma
   expect(d.hook.filter((m) => m.kind === 'replay-data')).toEqual([]);
   expect(d.hook.filter((m) => m.kind === 'replay-end').map((m) => m.error)).toEqual(['AG-UI DevTools: the replay rule was disarmed', 'AG-UI DevTools: the replay rule was disarmed']);
   d.close();
+});
+
+test('the tab keeps a marker while something is armed, so that the reloaded document waits for the rules; it goes when they do', async () => {
+  const storage = new Map<string, string>();
+  const first = documentAt('http://localhost:5173', true, storage);
+  first.answers.setKnown();
+  await first.settle();
+  // Nothing armed, no marker found: the hook is told nothing.
+  expect(first.hook).toEqual([]);
+  expect(storage.has('armed')).toBe(false);
+  first.answers.setRules([rule({ every: false })]);
+  expect(storage.has('armed')).toBe(true);
+  first.close();
+
+  // The reload: the marker was there, so the hook waits; until the background answers, nothing is known and the
+  // marker stays (no rules yet is not no rules).
+  const reloaded = documentAt('http://localhost:5173', true, storage);
+  await reloaded.settle();
+  expect(reloaded.hook).toEqual([]);
+  expect(storage.has('armed')).toBe(true);
+  reloaded.answers.setRules([rule({ every: false })]);
+  reloaded.answers.setKnown();
+  await reloaded.settle();
+  expect(reloaded.hook.at(-1)).toMatchObject({ kind: 'rules', known: true, rules: [{ id: 'r1' }] });
+  // Used up (the next request only): the marker goes with it.
+  reloaded.answers.onPageMessage({ kind: 'replay-ask', rid: 1, rule: 'r1', url: 'http://localhost:5173/agent?x=1', method: 'POST' });
+  reloaded.answers.setRules([]);
+  expect(storage.has('armed')).toBe(false);
+  reloaded.close();
+
+  // A document that found the marker but has nothing armed is told so, and the marker goes.
+  storage.set('armed', '1');
+  const stale = documentAt('http://localhost:5173', true, storage);
+  stale.answers.setKnown();
+  await stale.settle();
+  expect(stale.hook).toEqual([expect.objectContaining({ kind: 'rules', known: true, rules: [] })]);
+  expect(storage.has('armed')).toBe(false);
+  stale.close();
+
+  // A frame (same origin, same storage) neither sets nor clears the top document's marker.
+  storage.set('armed', '1');
+  const frame = documentAt('http://localhost:5173', false, storage);
+  frame.answers.setKnown();
+  expect(storage.has('armed')).toBe(true);
+  frame.close();
 });

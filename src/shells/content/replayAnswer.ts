@@ -42,7 +42,24 @@ export class ReplayAnswers {
     private readonly maskUrl: (url: string) => string,
     /** This document: its origin (urlMatch originOf), whether it is the tab's top one, and its URL (masked). */
     private readonly document: { origin: string; top: boolean; url: () => string },
-  ) {}
+    /**
+     * The tab's session storage marker (wire ARMED_KEY): `read` whether the previous document left it (then the hook
+     * waits for `known()`), `write` it while something is armed here.
+     */
+    private readonly marker: { read(): boolean; write(on: boolean): void } = { read: () => false, write: () => undefined },
+  ) {
+    this.waited = marker.read();
+  }
+
+  /** The hook found the marker, so it waits for the word that what is armed is known. */
+  private readonly waited: boolean;
+  private known = false;
+  /** The background has answered the hello (or cannot): from here on the hook knows what is armed. */
+  setKnown(): void {
+    if (this.known) return;
+    this.known = true;
+    this.tellHook();
+  }
 
   attach(port: MessagePort): void {
     this.port = port;
@@ -151,11 +168,16 @@ export class ReplayAnswers {
   private hold = false;
   private told = false;
   private tellHook(): void {
-    // Nothing armed ever: the hook is told nothing (and matches nothing).
-    if (this.rules.length === 0 && !this.hold && !this.told) return;
+    const armed = this.rules.length > 0 || this.hold;
+    // Until the background has answered, no rules may only mean none yet: the marker stays as the last document left it.
+    // The top document keeps it (a same-origin frame shares the storage, and its rules are not the top's).
+    if (this.document.top && (armed || this.known)) this.marker.write(armed);
+    // Nothing armed ever and no hook waiting: the hook is told nothing (and matches nothing).
+    if (!armed && !this.told && !(this.waited && this.known)) return;
     this.told = true;
     this.toHook({
       kind: 'rules',
+      known: this.known,
       hold: this.hold,
       rules: this.rules.map((r) => ({
         id: r.id,

@@ -64,6 +64,8 @@ export const PageMessageSchema = z.discriminatedUnion('kind', [
     bytes: z.optional(bytes),
     text: z.optional(z.string()),
     dir: direction,
+    /** EventSource: the event's type and last event id (`text` is its data). */
+    sse: z.optional(z.tuple([z.string(), z.string()])),
   }),
   z.object(closeFields),
 ]);

@@ -59,8 +59,6 @@ const NativeWeakMap = WeakMap;
 const { get: mapGet, set: mapSet } = WeakMap.prototype;
 const NativeMap = Map;
 const { get: mGet, set: mSet, delete: mDelete } = Map.prototype;
-const NativeSet = Set;
-const { has: setHas, add: setAdd } = Set.prototype;
 const [domName, domMessage] = getters(DOMException.prototype, 'name message');
 const NativeError = Error;
 const now = performance.now.bind(performance);
@@ -175,25 +173,25 @@ const answers = new NativeMap<number, ReadableStreamDefaultController<Uint8Array
  * Something was armed for the tab when its last document went (wire ARMED_KEY, read before any page script): the
  * fetches this document makes before the relay knows what is armed wait for it, at most ARMED_WAIT_MS from here.
  */
-let waiters: (() => void)[] | undefined;
+let armed: Promise<void> | undefined;
+/** The relay said what is armed (or ARMED_WAIT_MS went by): the fetches waiting on `armed` go on, in order. */
+let known: (() => void) | undefined;
 try {
-  if (win.sessionStorage.getItem(ARMED_KEY) !== null) waiters = [];
+  if (win.sessionStorage.getItem(ARMED_KEY))
+    armed = new NativePromise<void>((ok) => {
+      known = () => ok((armed = undefined));
+      win.setTimeout(known, ARMED_WAIT_MS);
+    });
 } catch {
   // No storage for this document: nothing waits.
 }
-const known = (): void => {
-  const run = waiters;
-  waiters = undefined;
-  if (run) for (let i = 0; i < run.length; i++) run[i]!();
-};
-if (waiters) win.setTimeout(known, ARMED_WAIT_MS);
 port.onmessage = (e: MessageEvent) => {
   try {
     const m = call<HookMessage>(dataOf, e);
     if (m.kind === 'rules') {
       rules = m.rules;
       hold = m.hold;
-      if (m.known) known();
+      if (m.known) known?.();
     }
     else {
       const c = call<ReadableStreamDefaultController<Uint8Array> | undefined>(mGet, answers, m.rid);
@@ -300,7 +298,7 @@ const open = (transport: Transport, format: StreamFormat, url: string, extra: Pa
   return id;
 };
 /** A chunk of stream `id`: its bytes (moved) or its text. */
-const chunk = (id: number, part: { bytes: Uint8Array } | { text: string; dir?: 'in' | 'out' }, transfer?: Transferable[]) => send({ kind: 'chunk', id, t: stamp(), ...part }, transfer);
+const chunk = (id: number, part: { bytes: Uint8Array } | { text: string; dir?: 'in' | 'out'; sse?: [string, string] }, transfer?: Transferable[]) => send({ kind: 'chunk', id, t: stamp(), ...part }, transfer);
 const close = (id: number, error?: string) => send({ kind: 'close', id, t: stamp(), ...(error !== undefined && { error }) });
 /** An error's name (its prototype's, as TypeError's) and message, read without calling a getter the page could have put there. */
 const errorText = (e: unknown): string => {
@@ -333,17 +331,21 @@ wrap<typeof fetch>(win, 'fetch', {
     }
     const asked = stamp();
     const go = () => fetched(target, self, request, asked, limit);
-    const wait = waiters;
+    const wait = armed;
     if (!wait) return go();
-    return new NativePromise<Response>((ok, fail) => {
-      wait[wait.length] = () => {
-        try {
-          quietThen(go(), ok, fail);
-        } catch (e) {
-          fail(e);
-        }
-      };
-    });
+    return new NativePromise<Response>((ok, fail) =>
+      quietThen(
+        wait,
+        () => {
+          try {
+            quietThen(go(), ok, fail);
+          } catch (e) {
+            fail(e);
+          }
+        },
+        fail,
+      ),
+    );
   },
 });
 
@@ -466,34 +468,21 @@ const tee = (response: Response, request: Request, body: Request | undefined, fo
   quietThen(call(requestText, body), (text: string) => void start(bodyOf(text)), () => void start({}));
 };
 
-// ---- EventSource: each connection is a stream; events are re-encoded as SSE text.
+// ---- EventSource: each connection is a stream; each event goes as its type, last id and data (the relay writes it as SSE).
 const NativeES = win.EventSource;
 if (NativeES) {
   const EP = NativeES.prototype;
   const [esUrl, esState] = getters(EP, 'url readyState');
-  type Watch = { id: number; types: Set<string>; on: (e: Event) => void };
+  /** `types`: the event types listened to (a prototype-less record: no page code runs on a lookup). */
+  type Watch = { id: number; types: Record<string, true>; on: (e: Event) => void };
   const watched = new NativeWeakMap<EventSource, Watch>();
-  const dataLines = (data: string): string => {
-    let out = '';
-    for (let from = 0; ; ) {
-      const at = call<number>(indexOf, data, '\n', from);
-      out += `data: ${call(slice, data, from, at === -1 ? data.length : at)}\n`;
-      if (at === -1) return out;
-      from = at + 1;
-    }
-  };
-  const sse = (e: MessageEvent) => {
-    const type = call<string>(eventType, e);
-    const id = call<string>(lastEventIdOf, e);
-    return `${type === 'message' ? '' : `event: ${type}\n`}${id ? `id: ${id}\n` : ''}${dataLines(String(call(dataOf, e)))}\n`;
-  };
   wrap<typeof EventSource>(win, 'EventSource', {
     construct(target, args, newTarget) {
       const es = construct(target, args, newTarget) as EventSource;
       try {
         let connection = 0;
-        const types = new NativeSet<string>();
-        call(setAdd, types, 'message');
+        const types: Record<string, true> = O.create(null);
+        types.message = true;
         const state: Watch = {
           id: 0,
           types,
@@ -505,7 +494,7 @@ if (NativeES) {
               // 2: CLOSED.
               if (state.id) close(state.id, call(esState, es) === 2 ? 'failed' : 'reconnecting');
               state.id = 0;
-            } else if (state.id) chunk(state.id, { text: sse(e as MessageEvent) });
+            } else if (state.id) chunk(state.id, { text: String(call(dataOf, e)), sse: [type, call<string>(lastEventIdOf, e)] });
           },
         };
         call(mapSet, watched, es, state);
@@ -523,8 +512,8 @@ if (NativeES) {
     apply(target, self, args: unknown[]) {
       const state = call<Watch | undefined>(mapGet, watched, self);
       const type = args[0];
-      if (state && typeof type === 'string' && !call(setHas, state.types, type) && type !== 'open' && type !== 'error') {
-        call(setAdd, state.types, type);
+      if (state && typeof type === 'string' && !state.types[type] && type !== 'open' && type !== 'error') {
+        state.types[type] = true;
         call(listen, self, type, state.on);
       }
       return apply(target, self, args);
@@ -609,7 +598,7 @@ if (XHR) {
           const type = state >= 2 ? call<string>(xhrType, self) : '';
           if (!id && state >= 2 && formatOf(call(xhrHeader, self, 'content-type')) === 'sse' && (type === '' || type === 'text')) {
             id = open('xhr', 'sse', call(xhrUrl, self), {
-              method: method ?? 'GET',
+              method,
               status: call(xhrStatus, self),
               statusText: call(xhrStatusText, self),
               startedAt: asked,

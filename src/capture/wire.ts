@@ -62,6 +62,8 @@ export interface StreamChunk {
   text?: string;
   /** WebSocket: sent by the page ("out") or received ("in"). */
   dir?: 'in' | 'out';
+  /** EventSource: the event's type and last event id; `text` is its data, written as SSE by the relay (sseText.ts). */
+  sse?: [string, string];
 }
 
 export interface StreamClose {

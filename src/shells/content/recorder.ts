@@ -15,6 +15,7 @@ import { partsToBase64 } from '../../engine/util/base64';
 import { joinBytes } from '../../engine/util/bytes';
 import { EventCounter } from '../../bridge/eventCounter';
 import { compact } from '../../bridge/chunkData';
+import { sseText } from './sseText';
 
 type Format = 'sse' | 'proto' | 'json';
 
@@ -307,7 +308,8 @@ export class DocumentRecorder {
       }
       case 'chunk': {
         // What the page sends over a WebSocket is its request (a RunAgentInput, a resume): masked like a request body.
-        const text = m.text !== undefined && m.dir === 'out' ? maskBody(m.text) : m.text;
+        // An EventSource event comes as its parts, written here as the SSE it was.
+        const text = m.text !== undefined && m.dir === 'out' ? maskBody(m.text) : m.text !== undefined && m.sse ? sseText(m.sse[0], m.sse[1], m.text) : m.text;
         const fresh = m.bytes ? (this.fx.own?.(m.bytes) ?? m.bytes) : text !== undefined ? encoder.encode(text) : undefined;
         if (fresh && fresh.length > 0) this.chunk(m.id, m.t, fresh, m.dir);
         return;

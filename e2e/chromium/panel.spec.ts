@@ -114,6 +114,15 @@ test('the filter language: words, keys, exclusion, regular expressions, and, or;
   await panel.getByRole('button', { name: 'Filter help' }).click();
   await expect(panel.getByTestId('filter-help')).toContainText('type:A|B');
   await panel.getByRole('button', { name: 'Filter help' }).click();
+  await expect(panel.getByTestId('filter-help')).toHaveCount(0);
+  // It closes as popovers do: Esc (the filter keeps its text), or a click outside it.
+  await panel.getByRole('button', { name: 'Filter help' }).click();
+  await filter.press('Escape');
+  await expect(panel.getByTestId('filter-help')).toHaveCount(0);
+  await expect(filter).toHaveValue('/(unclosed/');
+  await panel.getByRole('button', { name: 'Filter help' }).click();
+  await panel.getByTestId('event-tab').click({ position: { x: 5, y: 5 } });
+  await expect(panel.getByTestId('filter-help')).toHaveCount(0);
   // Esc clears; with a filter and nothing selected, the inspector shows the last event the filter lets through.
   await filter.fill('type:TOOL_CALL_RESULT');
   await expect(panel.getByTestId('event-tab')).toContainText('TOOL_CALL_RESULT');

@@ -76,28 +76,32 @@ test('the pseudo-locale: no visible text outside the catalog in any tab, dialog 
   await panel.getByTestId('columns-button').click();
   await check('columns menu', found);
   await panel.keyboard.press('Escape');
+  // Each dialog is checked once it is open (a dialog can mount a frame after its button's click returns: an Esc
+  // pressed before it mounts closes nothing), and Esc must close it before the next one opens.
+  const dialog = async (open: () => Promise<void>, name: string) => {
+    await open();
+    await expect(panel.getByRole('dialog'), `the ${name} dialog opens`).toBeVisible();
+    await check(name, found);
+    await panel.keyboard.press('Escape');
+    await expect(panel.locator('.dialog-backdrop'), `Esc closes the ${name} dialog`).toHaveCount(0);
+  };
   await panel.evaluate(showTabInPage, 'problems');
-  await panel.getByTestId('rule-levels-open').click();
-  await check('rule severities', found);
-  await panel.keyboard.press('Escape');
+  await dialog(() => panel.getByTestId('rule-levels-open').click(), 'rule severities');
   await panel.evaluate(showTabInPage, 'runs');
-  await panel.locator('button', { hasText: '↻' }).first().click();
-  await check('Resend', found);
-  await panel.keyboard.press('Escape');
-  await panel.getByRole('button', { name: /^⟦/ }).filter({ hasText: '?' }).first().click();
+  await dialog(() => panel.locator('button', { hasText: '↻' }).first().click(), 'Resend');
+  const help = panel.getByRole('button', { name: /^⟦/ }).filter({ hasText: '?' }).first();
+  await help.click();
+  await expect(help).toHaveAttribute('aria-expanded', 'true');
   await check('filter help', found);
   await panel.keyboard.press('Escape');
+  await expect(panel.getByTestId('filter-help'), 'Esc closes the filter syntax').toHaveCount(0);
   for (const [open, name] of [
     ['export', 'Export'],
     ['replay-open', 'Replay to page'],
     ['pause-open', 'Pause on'],
     ['open-settings', 'Capture settings'],
-  ] as const) {
-    await panel.getByTestId(open).click();
-    await panel.waitForTimeout(50);
-    await check(name, found);
-    await panel.keyboard.press('Escape');
-  }
+  ] as const)
+    await dialog(() => panel.getByTestId(open).click(), name);
   await panel.getByTestId('compare-open').click();
   await expect(panel.getByTestId('compare')).toBeVisible();
   await check('Compare', found);

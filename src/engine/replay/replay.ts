@@ -18,7 +18,7 @@ import { Lane, type LaneSnapshot, type ReduceNote } from '../reduce/lane';
 import type { Msg } from '../reduce/messages';
 import { ReferenceVerifier } from '../verify/referenceRules';
 import { type Problem, problem, specOf } from '../verify/rules';
-import { transportProblems } from '../verify/transportRules';
+import { type StreamEvents, transportProblems } from '../verify/transportRules';
 import type { StreamRecord } from '../session/session';
 import { ConversationRules } from './conversationRules';
 import { A2UI_ACTIVITY } from '../genui/a2ui';
@@ -78,6 +78,8 @@ interface StreamState {
   run: RunEntity | undefined;
   firstIndex: number;
   lastIndex: number;
+  /** Its inbound events so far, as the transport rules need them when it ends. */
+  inbound: Omit<StreamEvents, 'indexAt'>;
   seededInput: boolean;
 }
 
@@ -184,9 +186,18 @@ export class Replay {
     }
     const record = this.options.recordOf?.(streamId);
     if (record && s.lastIndex >= 0) {
-      const events: { index: number; t: number }[] = [];
-      for (let i = s.firstIndex; i <= s.lastIndex; i++) if (this.frames[i]!.streamId === streamId && this.frames[i]!.direction !== 'out') events.push({ index: i, t: this.frames[i]!.t });
-      this.problems.push(...transportProblems(record, events));
+      const { frames } = this;
+      const inbound = (i: number) => frames[i]!.streamId === streamId && frames[i]!.direction !== 'out';
+      const indexAt = (t: number) => {
+        let last = s.inbound.first;
+        for (let i = s.inbound.first; i <= s.lastIndex; i++)
+          if (inbound(i)) {
+            if (frames[i]!.t >= t) return i;
+            last = i;
+          }
+        return last;
+      };
+      this.problems.push(...transportProblems(record, { ...s.inbound, indexAt }));
     }
   }
 
@@ -213,6 +224,7 @@ export class Replay {
         run: undefined,
         firstIndex: index,
         lastIndex: -1,
+        inbound: { count: 0, first: -1, t0: 0, together: true },
         seededInput: false,
       };
       if (this.options.startDroppedOf?.(streamId)) {
@@ -256,6 +268,13 @@ export class Replay {
     for (const d of frame.diagnostics) this.problems.push(diagnosticProblem(d, i));
     const stream = this.streamFor(frame.streamId, i);
     stream.lastIndex = i;
+    if (frame.direction !== 'out') {
+      const inbound = stream.inbound;
+      if (inbound.count++ === 0) {
+        inbound.first = i;
+        inbound.t0 = frame.t;
+      } else if (frame.t !== inbound.t0) inbound.together = false;
+    }
     if (!frame.reducible || !frame.normalized) {
       this.laneOfIndex[i] = stream.lane ?? this.defaultLane(frame.streamId);
       this.builder.done(i, stream);

@@ -40,14 +40,25 @@ export function sniffFormat(bytes: Uint8Array): 'sse' | 'json' | 'proto' | undef
 
 const NAMES = { sse: 'SSE (text/event-stream)', proto: 'protobuf frames', json: 'JSON' } as const;
 
+/** What these rules need of a stream's events (inbound, in order), kept as they arrive: a stream may hold a million. */
+export interface StreamEvents {
+  count: number;
+  /** The first one's session index and arrival time. */
+  first: number;
+  t0: number;
+  /** Whether every one arrived at t0. */
+  together: boolean;
+  /** The session index of the first event that arrived at `t` or later (the last event when none did). */
+  indexAt(t: number): number;
+}
+
 /**
  * The transport problems of a stream that ended, given its events (session index and arrival time, in order).
  * Nothing for a stream without the capture's timing.
  */
-export function transportProblems(record: StreamRecord, events: readonly { index: number; t: number }[]): Problem[] {
-  if (!transportTimed(record) || events.length === 0) return [];
-  const first = events[0]!.index;
-  const eventTimes = events.map((e) => e.t);
+export function transportProblems(record: StreamRecord, events: StreamEvents): Problem[] {
+  if (!transportTimed(record) || events.count === 0) return [];
+  const first = events.first;
   const { info, chunks } = record;
   const out: Problem[] = [];
   const inbound = chunks.filter((c) => c.size > 0);
@@ -64,17 +75,17 @@ export function transportProblems(record: StreamRecord, events: readonly { index
     );
   }
   const asked = info.startedAt ?? info.openedAt;
-  if (eventTimes.length >= BUFFERED_MIN_EVENTS && inbound.length > 0) {
-    const t0 = eventTimes[0]!;
+  if (events.count >= BUFFERED_MIN_EVENTS && inbound.length > 0) {
+    const t0 = events.t0;
     const wait = t0 - asked;
     // A body saved whole (HAR) is one chunk whatever the wire did: its receive time says whether it came at once.
-    const atOnce = info.receivedWhole !== undefined ? info.receivedWhole <= BUFFERED_RECEIVE_MS : eventTimes.every((t) => t === t0);
+    const atOnce = info.receivedWhole !== undefined ? info.receivedWhole <= BUFFERED_RECEIVE_MS : events.together;
     if (wait >= BUFFERED_WAIT_MS && atOnce) {
       out.push(
         problem(
           'transport/buffered',
           first,
-          `All ${eventTimes.length} events of this stream arrived at once, ${seconds(wait)} after the request: the server (or a proxy) buffered the response instead of flushing each event, so the UI showed nothing until the end.`,
+          `All ${events.count} events of this stream arrived at once, ${seconds(wait)} after the request: the server (or a proxy) buffered the response instead of flushing each event, so the UI showed nothing until the end.`,
         ),
       );
     }
@@ -92,7 +103,7 @@ export function transportProblems(record: StreamRecord, events: readonly { index
     out.push(
       problem(
         'transport/idle-gap',
-        (events.find((e) => e.t >= after) ?? events[events.length - 1]!).index,
+        events.indexAt(after),
         `The stream was silent for ${seconds(widest)} (no byte, not even a comment): proxies and load balancers close idle connections, often after 30–60 s; send a keep-alive comment (": ping") every ${IDLE_GAP_MS / 1000} s or less.`,
       ),
     );

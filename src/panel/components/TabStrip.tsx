@@ -34,9 +34,10 @@ export function TabStrip<Id extends string>({
   const [short, setShort] = useState(false);
   const [open, setOpen] = useState(false);
   const at = tabs.findIndex((t) => t.id === selected);
-  const counts = tabs.map((t) => t.count ?? 0).join();
 
-  // Measured again when the strip's size changes, and when what the tabs or the status say changes their widths.
+  // Measured now when the selected tab or the tabs change (the selected one must be in the row before it is
+  // painted), and by the ResizeObserver below when the strip's, a tab's or the status's width changes (a count or
+  // the status growing): after the browser's own layout, so a repaint of a flood does not lay the panel out twice.
   const measure = () => {
     const el = nav.current;
     if (!el) return;
@@ -50,8 +51,7 @@ export function TabStrip<Id extends string>({
     setHidden((now) => (now.join() === next.join() ? now : next));
     setShort(useShort);
   };
-  const statusWidth = status ? `${status.long.length}/${status.short.length}` : '';
-  useLayoutEffect(measure, [at, counts, statusWidth, tabs.length]);
+  useLayoutEffect(measure, [at, tabs.length]);
   const latest = useRef(measure);
   latest.current = measure;
   useEffect(() => {

@@ -1,4 +1,5 @@
 import { useSignal } from '@preact/signals';
+import { useEffect } from 'preact/hooks';
 import { MAX_EVENT_BYTES, PAGE_MAX_BYTES, PAGE_MAX_EVENTS, TAB_MAX_BYTES, TAB_MAX_EVENTS } from '../../bridge/limits';
 import type { ExportChoice } from './ExportDialog';
 import type { SessionStore } from '../store/sessionStore';
@@ -179,6 +180,26 @@ export function Toolbar({ store, actions }: { store: SessionStore; actions: Tool
 function FilterBox({ store }: { store: SessionStore }) {
   const help = useSignal(false);
   const filterError = store.query.value.error;
+  const open = help.value;
+  // Open, the syntax closes as popovers do: Esc, or a click outside the filter box.
+  useEffect(() => {
+    if (!open) return;
+    const esc = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      help.value = false;
+      e.preventDefault();
+      e.stopPropagation();
+    };
+    const outside = (e: MouseEvent) => {
+      if (!(e.target as Element | null)?.closest?.('.filter-box')) help.value = false;
+    };
+    document.addEventListener('keydown', esc, true);
+    document.addEventListener('mousedown', outside);
+    return () => {
+      document.removeEventListener('keydown', esc, true);
+      document.removeEventListener('mousedown', outside);
+    };
+  }, [open]);
   return (
     <span class="filter-box">
       <input

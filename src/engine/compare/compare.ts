@@ -295,8 +295,9 @@ function diffToolCalls(a: Msg, b: Msg, idsA: IdMap, idsB: IdMap): NonNullable<Me
 /** Problems one side has and the other has not: counted per rule and event type, the extra ones listed. */
 function diffProblems(a: CompareSide, b: CompareSide, itemsA: readonly Item[], itemsB: readonly Item[]): Comparison['problems'] {
   const within = (side: CompareSide, items: readonly Item[]) => {
-    const set = new Set(items.flatMap((i) => i.indices));
-    return side.replay.problems.filter((p) => set.has(p.eventIndex));
+    const compared = new Uint8Array(side.session.frames.length);
+    for (const item of items) for (const i of item.indices) compared[i] = 1;
+    return side.replay.problems.filter((p) => compared[p.eventIndex] === 1);
   };
   const keyOf = (side: CompareSide, p: { ruleId: string; eventIndex: number }) => `${p.ruleId}\u0000${(side.session.frames[p.eventIndex]?.event as { type?: string } | undefined)?.type ?? ''}`;
   const pa = within(a, itemsA);

@@ -57,7 +57,7 @@ const DROPPED = new Set(['timestamp', 'rawEvent']);
 /** Ids by order of first appearance, per kind, for one side. */
 export class IdMap {
   private readonly maps = new Map<string, Map<string, string>>();
-  constructor(private readonly exact = false) {}
+  constructor(readonly exact = false) {}
   map(kind: string, id: string): string {
     if (this.exact) return id;
     let m = this.maps.get(kind);
@@ -96,6 +96,17 @@ export function normalizeIds(value: unknown, ids: IdMap, listKind?: string, top 
   return out;
 }
 
+/** `"key":` for a member name, cached (an event's few names recur in every event). */
+const quoted = new Map<string, string>();
+const memberOf = (k: string): string => {
+  let q = quoted.get(k);
+  if (q === undefined) {
+    q = `${JSON.stringify(k)}:`;
+    if (quoted.size < 4096) quoted.set(k, q);
+  }
+  return q;
+};
+
 /** Canonical JSON: object keys sorted, so that key order is no difference (undefined members left out, as JSON does). */
 export function canonical(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
@@ -108,15 +119,16 @@ export function canonical(value: unknown): string {
   const keys = Object.keys(obj);
   if (keys.length > 1) keys.sort();
   let s = '{';
-  let first = true;
   for (const k of keys) {
     const v = obj[k];
     if (v === undefined || typeof v === 'function') continue;
-    s += `${first ? '' : ','}${JSON.stringify(k)}:${canonical(v)}`;
-    first = false;
+    s += `${s.length > 1 ? ',' : ''}${memberOf(k)}${canonical(v)}`;
   }
   return `${s}}`;
 }
+
+/** An id mapped by order (`msg#1`: nothing to escape) or kept as it is (exact: as JSON). */
+const idText = (ids: IdMap, kind: string, id: string): string => (ids.exact ? JSON.stringify(id) : `"${ids.map(kind, id)}"`);
 
 /** `canonical(normalizeIds(value, ids, listKind, top))` in one pass, without building the normalized copy. */
 export function canonicalIds(value: unknown, ids: IdMap, listKind?: string, top = true): string {
@@ -130,18 +142,16 @@ export function canonicalIds(value: unknown, ids: IdMap, listKind?: string, top 
   const keys = Object.keys(obj);
   if (keys.length > 1) keys.sort();
   let s = '{';
-  let first = true;
   for (const k of keys) {
     const v = obj[k];
     if (v === undefined || typeof v === 'function' || (top && DROPPED.has(k))) continue;
     const kind = idKind(obj, k, listKind);
     let text: string;
-    if (kind && typeof v === 'string') text = JSON.stringify(ids.map(kind, v));
-    else if (kind && Array.isArray(v) && v.every((x) => typeof x === 'string')) text = `[${v.map((x) => JSON.stringify(ids.map(kind, x as string))).join(',')}]`;
+    if (kind && typeof v === 'string') text = idText(ids, kind, v);
+    else if (kind && Array.isArray(v) && v.every((x) => typeof x === 'string')) text = `[${v.map((x) => idText(ids, kind, x as string)).join(',')}]`;
     else if (OPAQUE.has(k)) text = canonical(v);
     else text = canonicalIds(v, ids, LIST_ID_KINDS[k], false);
-    s += `${first ? '' : ','}${JSON.stringify(k)}:${text}`;
-    first = false;
+    s += `${s.length > 1 ? ',' : ''}${memberOf(k)}${text}`;
   }
   return `${s}}`;
 }
@@ -236,7 +246,7 @@ export function normalizeSide(frames: readonly Frame[], indices: readonly number
       if (ignore.event.length) value = (withoutPaths(value, ignore.event) ?? {}) as Record<string, unknown>;
       if (ignore.state.length) value = withoutStatePaths(value, ignore.state);
       item = { type: e.type, value, key: canonical(value), indices: covered };
-    } else item = lazyItem(e.type, canonicalIds(source, ids), covered, source, ids);
+    } else item = new LazyItem(e.type, canonicalIds(source, ids), covered, source, ids);
     const key = item.key;
     if (e.type === 'STATE_SNAPSHOT') {
       if ((options.collapseSnapshots ?? true) && key === lastSnapshot?.key) {
@@ -251,16 +261,18 @@ export function normalizeSide(frames: readonly Frame[], indices: readonly number
 }
 
 /** An item whose normalized value is built when it is first read (most are only compared by key); its ids are all mapped by then. */
-function lazyItem(type: string, key: string, indices: number[], source: Record<string, unknown>, ids: IdMap): Item {
-  let value: unknown;
-  return {
-    type,
-    key,
-    indices,
-    get value() {
-      return (value ??= normalizeIds(source, ids));
-    },
-  };
+class LazyItem implements Item {
+  private built: unknown;
+  constructor(
+    readonly type: string,
+    readonly key: string,
+    readonly indices: number[],
+    private readonly source: Record<string, unknown>,
+    private readonly ids: IdMap,
+  ) {}
+  get value(): unknown {
+    return (this.built ??= normalizeIds(this.source, this.ids));
+  }
 }
 
 /** A state event without the ignored state paths (a snapshot's values; a delta's operations on them). */

@@ -12,6 +12,9 @@ export default defineConfig({
           // npm test runs them beside the browsers' tests: a property test over thousands of sequences may take a
           // while on a busy machine, and its time is not what it checks (speed is in npm run bench).
           testTimeout: 60_000,
+          // The files share their workers' modules (no test mocks a module or leaves a global changed): the suite's
+          // CPU time halves, and npm test runs it beside both browsers on 2 cores.
+          isolate: false,
         },
       },
       {

@@ -119,7 +119,7 @@ const watchPanel = (panel: Page, n: number) =>
       for (const e of list.getEntries()) w.__bench.longest = Math.max(w.__bench.longest, e.duration);
     }).observe({ type: 'longtask' });
     const check = () => {
-      if (document.querySelector('[data-testid=event-count]')?.textContent === '${n} events') w.__bench.reachedAt = Date.now();
+      if (document.querySelector('[data-testid=event-count]')?.textContent === '${n.toLocaleString('en')} events') w.__bench.reachedAt = Date.now();
       else setTimeout(check, 10);
     };
     check();

@@ -12,6 +12,7 @@ import type { Page } from '@playwright/test';
 import { startDemoServer } from '../demo/server';
 import { launchChromium } from '../e2e/support/chromium';
 import { serveFiles, writeImportFiles } from '../e2e/support/importFiles';
+import { eventCount } from '../e2e/support/panel';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const files = writeImportFiles();
@@ -41,7 +42,7 @@ async function importOnce(path: string, events: number): Promise<{ ms: number; l
   try {
     const started = Date.now();
     await page.getByTestId('import').setInputFiles(path);
-    await page.getByTestId('event-count').filter({ hasText: `${events} events` }).waitFor({ timeout: 180_000 });
+    await page.getByTestId('event-count').filter({ hasText: eventCount(events) }).waitFor({ timeout: 180_000 });
     await page.getByTestId('import-progress').waitFor({ state: 'detached', timeout: 30_000 });
     const ms = Date.now() - started;
     await page.waitForTimeout(200);

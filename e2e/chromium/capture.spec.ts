@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { BaseEvent } from '@ag-ui/core';
 import { type DemoServer, startDemoServer } from '../../demo/server';
 import { launchChromium } from '../support/chromium';
-import { collectRowsInPage, parseCount, withoutRunIds } from '../support/panel';
+import { collectRowsInPage, eventCount, parseCount, withoutRunIds } from '../support/panel';
 
 let demo: DemoServer;
 const sent: BaseEvent[] = [];
@@ -40,7 +40,7 @@ test('the panel shows every event the agent sent, in order, only in that tab; th
     expect(withExtension.records.filter((r) => r.error && !r.error.includes('timed out'))).toEqual([]);
 
     const panel = await browser.openPanel(await browser.tabIdOf(page));
-    await expect(panel.getByTestId('event-count')).toHaveText(`${sent.length} events`);
+    await expect(panel.getByTestId('event-count')).toHaveText(eventCount(sent.length));
     const rows = await panel.evaluate(collectRowsInPage);
     expect(rows.map((r) => r.type)).toEqual(sent.map((e) => e.type));
     // Key ids are shown, e.g. the tool call's id on TOOL_CALL_START.

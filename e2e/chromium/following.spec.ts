@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { type ChromiumWithExtension, launchChromium } from '../support/chromium';
-import { rowInViewInPage } from '../support/panel';
+import { parseCount, rowInViewInPage } from '../support/panel';
 import { ARTIFACTS } from '../support/paths';
 import { type ProbeServer, startProbeServer } from '../support/probeServer';
 
@@ -27,7 +27,7 @@ test.afterAll(async () => {
 });
 
 const read = (path: string) => page.evaluate((p) => fetch(p).then((r) => r.text()), path);
-const count = async (panel: Page) => Number(((await panel.getByTestId('event-count').textContent()) ?? '').split(' ')[0]);
+const count = async (panel: Page) => parseCount(await panel.getByTestId('event-count').textContent());
 
 const rowInView = (panel: Page, index: number) => panel.evaluate(rowInViewInPage, index);
 

@@ -6,7 +6,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { launchChromium } from '../support/chromium';
 import { type ProbeServer, startProbeServer } from '../support/probeServer';
-import { showTabInPage } from '../support/panel';
+import { parseCount, showTabInPage } from '../support/panel';
 
 let probe: ProbeServer;
 test.beforeAll(async () => {
@@ -14,7 +14,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => probe?.close());
 
-const count = async (panel: Page) => Number(((await panel.getByTestId('event-count').textContent()) ?? '').split(' ')[0]);
+const count = async (panel: Page) => parseCount(await panel.getByTestId('event-count').textContent());
 const dropped = async (panel: Page) => ((await panel.getByTestId('dropped').count()) ? Number(((await panel.getByTestId('dropped').textContent()) ?? '').split(' ')[0]) : 0);
 
 /** The page reads a stream to its end and says how many bytes it got. */

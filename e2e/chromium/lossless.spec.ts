@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { type ChromiumWithExtension, launchChromium } from '../support/chromium';
 import { type ProbeServer, startProbeServer } from '../support/probeServer';
+import { parseCount } from '../support/panel';
 
 let probe: ProbeServer;
 test.beforeAll(async () => {
@@ -9,7 +10,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => probe?.close());
 
-const count = async (panel: Page) => Number(((await panel.getByTestId('event-count').textContent()) ?? '').split(' ')[0]);
+const count = async (panel: Page) => parseCount(await panel.getByTestId('event-count').textContent());
 
 /** The page reads an SSE stream of n events from the probe server, as fast as the server sends it. */
 const readMany = (page: Page, n: number) =>

@@ -10,6 +10,7 @@ import { type DemoServer, startDemoServer } from '../../demo/server';
 import { testRoutes } from '../support/brokenStream';
 import { type ChromiumWithExtension, launchChromium } from '../support/chromium';
 import { ARTIFACTS } from '../support/paths';
+import { eventCount, parseCount } from '../support/panel';
 
 let demo: DemoServer;
 let browser: ChromiumWithExtension;
@@ -87,7 +88,7 @@ for (const [width, height] of [
 test('the filter language: words, keys, exclusion, regular expressions, and, or; "N of M events"', async () => {
   const panel = await openPanel(560, 700);
   const filter = panel.getByRole('searchbox', { name: 'Filter events' });
-  const total = Number((await panel.getByTestId('event-count').textContent())!.split(' ')[0]);
+  const total = parseCount(await panel.getByTestId('event-count').textContent());
   const shown = async (query: string) => {
     await filter.fill(query);
     const text = (await panel.getByTestId('shown-count').textContent()) ?? '';
@@ -95,7 +96,7 @@ test('the filter language: words, keys, exclusion, regular expressions, and, or;
   };
   const results = await shown('type:TOOL_CALL_RESULT');
   expect(results).toBeGreaterThan(0);
-  await expect(panel.getByTestId('status')).toContainText(`${results} of${total} events`);
+  await expect(panel.getByTestId('status')).toContainText(`${results.toLocaleString('en')} of${eventCount(total)}`);
   const starts = await shown('type:TOOL_CALL_START');
   expect(await shown('type:TOOL_CALL_START|TOOL_CALL_RESULT')).toBe(starts + results);
   expect(await shown('type:TOOL_CALL_START,TOOL_CALL_RESULT')).toBe(starts + results);

@@ -10,7 +10,7 @@ import AdmZip from 'adm-zip';
 import { type DemoServer, startDemoServer } from '../../demo/server';
 import { zipExtension } from '../../scripts/release';
 import { launchChromium } from '../support/chromium';
-import { showTabInPage } from '../support/panel';
+import { parseCount, showTabInPage } from '../support/panel';
 
 let demo: DemoServer;
 let dir: string;
@@ -33,7 +33,7 @@ test('the Chrome zip, unzipped and loaded unpacked, captures the demo', async ()
     await page.goto(`${demo.url}/`);
     await page.evaluate(() => window.demo.runScenario('chat'));
     const panel = await browser.openPanel(await browser.tabIdOf(page));
-    await expect.poll(async () => Number(((await panel.getByTestId('event-count').textContent()) ?? '0').split(' ')[0])).toBeGreaterThan(3);
+    await expect.poll(async () => parseCount(await panel.getByTestId('event-count').textContent())).toBeGreaterThan(3);
     await panel.evaluate(showTabInPage, 'problems');
     await expect(panel.getByTestId('problems-tab')).toContainText('0 errors, 0 warnings');
   } finally {

@@ -13,6 +13,7 @@ import { devtoolsFor } from '../support/devtools';
 import { ARTIFACTS } from '../support/paths';
 import { addFrame, postFrom } from '../support/frames';
 import { type StoppableDemo, startStoppableDemo } from '../support/stoppableDemo';
+import { eventCount } from '../support/panel';
 
 const artifacts = ARTIFACTS;
 /** Docked narrow, in both themes: a screenshot each (ARTIFACTS), and nothing wider than the panel. */
@@ -203,7 +204,7 @@ test('step by step: after each "Next event" the page shows the assistant message
   const recorded = await page.evaluate(async () => (await window.demo.runScenario('chat')).events as { type: string; delta?: string }[]);
   const panel = await browser.openPanel(await browser.tabIdOf(page));
   await panel.setViewportSize({ width: 560, height: 700 });
-  await expect(panel.getByTestId('event-count')).toHaveText(`${recorded.length} events`);
+  await expect(panel.getByTestId('event-count')).toHaveText(eventCount(recorded.length));
   agent.down = true;
   await arm(panel, 'step');
   await page.reload();
@@ -400,7 +401,7 @@ test('in the real DevTools panel, docked 560 px wide: armed there, the reloaded 
     await expect.poll(() => panel.evaluate<number>('innerWidth')).toBeLessThanOrEqual(560);
     const text = (selector: string) => panel.evaluate<string>(`document.querySelector(${JSON.stringify(selector)})?.textContent ?? ''`);
     const events = await page.evaluate(() => window.demo.records[0]!.events.length);
-    await expect.poll(() => text('[data-testid=event-count]')).toBe(`${events} events`);
+    await expect.poll(() => text('[data-testid=event-count]')).toBe(eventCount(events));
     const click = (selector: string) => panel.evaluate(`document.querySelector(${JSON.stringify(selector)}).click()`);
     await click('[data-testid=replay-open]');
     await expect.poll(() => text('[data-testid=replay-dialog] h2')).toBe('Replay to page');
@@ -415,7 +416,7 @@ test('in the real DevTools panel, docked 560 px wide: armed there, the reloaded 
     expect(agent.requests).toBe(before);
     await expect.poll(() => text('[data-testid=replay-status]')).toMatch(/^Answered POST/);
     // The replayed stream is captured like the recording was, tagged.
-    await expect.poll(() => text('[data-testid=event-count]')).toBe(`${events} events`);
+    await expect.poll(() => text('[data-testid=event-count]')).toBe(eventCount(events));
     expect(await text('[data-testid=replayed-tag]')).toBe('replayed');
     const right = await panel.evaluate<number>(`document.querySelector('[data-testid=replay-status]').getBoundingClientRect().right`);
     expect(right).toBeLessThanOrEqual(560);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { type ChromiumWithExtension, launchChromium } from '../support/chromium';
-import { armRuleInPage } from '../support/panel';
+import { armRuleInPage, parseCount } from '../support/panel';
 import { type DrivenPage, observeProbe, SCENARIOS } from '../support/probePage';
 import { type ProbeServer, startProbeServer } from '../support/probeServer';
 
@@ -44,7 +44,7 @@ test('with the extension the page observes exactly what it observes without it',
     const panel = await browser.openPanel(await browser.tabIdOf(page));
     await panel.setViewportSize({ width: 1400, height: 900 });
     const expected = 2 + 2 + 1 /* observers: echo, sse, the aborted one */ + 5 + 5 + 1 + 1 + 4 + 2 + 2 /* abort-mid: at least 2 */ + 4 /* es */ + 1 /* es-close */ + 4 /* ws: 3 in, 1 out */ + 5;
-    await expect.poll(async () => Number((await panel.getByTestId('event-count').textContent())?.split(' ')[0])).toBeGreaterThanOrEqual(expected);
+    await expect.poll(async () => parseCount(await panel.getByTestId('event-count').textContent())).toBeGreaterThanOrEqual(expected);
     const streams = await panel.locator('.toolbar .muted').first().textContent();
     // 8 + 3 (observers) fetch streams, 2 + 1 EventSource connections, 1 WebSocket, 1 XHR; JSON, binary and failed
     // requests are not.

@@ -17,7 +17,7 @@ afterAll(async () => {
   await probe?.close();
 });
 
-const number = async (panel: Page, selector: string) => Number((await textOf(panel, selector)).split(' ')[0] || 0);
+const number = async (panel: Page, selector: string) => Number((await textOf(panel, selector)).split(' ')[0]?.replace(/,/g, '') || 0);
 
 for (const sent of [100_004, 150_000]) {
   test(`Firefox: ${sent.toLocaleString('en')} events read before the panel opened: only the events over 100,000 dropped, the same after three reloads, and no error`, async () => {

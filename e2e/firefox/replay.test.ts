@@ -12,6 +12,7 @@ import { ARTIFACTS } from '../support/paths';
 import { poll, textOf } from '../support/poll';
 import { addFrame, postFrom } from '../support/frames';
 import { type StoppableDemo, startStoppableDemo } from '../support/stoppableDemo';
+import { eventCount } from '../support/panel';
 
 let demo: DemoServer;
 let firefox: FirefoxWithExtension;
@@ -42,7 +43,7 @@ async function record(query: string, scenario: string) {
   expect(recorded.error).toBeNull();
   const tabId = await firefox.tabIdOf(page);
   const panel = await firefox.openPanel(tabId);
-  expect(await poll(() => textOf(panel, '[data-testid=event-count]'), (t) => t === `${recorded.events.length} events`)).toBe(`${recorded.events.length} events`);
+  expect(await poll(() => textOf(panel, '[data-testid=event-count]'), (t) => t === eventCount(recorded.events.length))).toBe(eventCount(recorded.events.length));
   return { page, panel, tabId, recorded };
 }
 

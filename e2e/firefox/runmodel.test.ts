@@ -9,7 +9,7 @@ import { type FirefoxWithExtension, launchFirefox } from '../support/firefox';
 import { poll, sleep, textOf } from '../support/poll';
 import { type ProbeServer, startProbeServer } from '../support/probeServer';
 import { lateInterrupt, overlappingRuns, reasoningRun } from '../support/runModel';
-import { showTabInPage } from '../support/panel';
+import { eventCount, showTabInPage } from '../support/panel';
 
 let probe: ProbeServer;
 let firefox: FirefoxWithExtension;
@@ -28,7 +28,7 @@ async function capture(run: () => Promise<void>, query: string, events: number):
   await page.evaluate(run);
   const panel = await firefox.openPanel(await firefox.tabIdOf(page));
   await panel.setViewport({ width: 1280, height: 800 });
-  expect(await poll(() => textOf(panel, '[data-testid=event-count]'), (t) => t === `${events} events`)).toBe(`${events} events`);
+  expect(await poll(() => textOf(panel, '[data-testid=event-count]'), (t) => t === eventCount(events))).toBe(eventCount(events));
   return { page, panel };
 }
 const click = (panel: Page, selector: string) => panel.evaluate((s: string) => document.querySelector<HTMLElement>(s)!.click(), selector);

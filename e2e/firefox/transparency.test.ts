@@ -73,7 +73,7 @@ test('Firefox: 60,000 events sent before the panel opened are all there, with no
       while (!(await reader.read()).done);
     });
     const panel = await firefox.openPanel(await firefox.tabIdOf(page));
-    expect(await poll(() => text(panel, '[data-testid=event-count]'), (t) => t === '60000 events', 60_000)).toBe('60000 events');
+    expect(await poll(() => text(panel, '[data-testid=event-count]'), (t) => t === '60,000 events', 60_000)).toBe('60,000 events');
     expect(await text(panel, '[data-testid=problem-count]')).toBe('');
   } finally {
     await firefox.close();

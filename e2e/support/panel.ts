@@ -41,12 +41,15 @@ export const collectRowsInPage = async (): Promise<PanelRow[]> => {
   return [...rows.values()].sort((a, b) => a.index - b.index);
 };
 
-/** "142 events" -> 142 */
+/** "1 event", "142 events", "100,000 events" -> 1, 142, 100000 */
 export const parseCount = (text: string | null | undefined): number => {
-  const match = /^(\d+) events$/.exec((text ?? '').trim());
+  const match = /^([\d,]+) events?$/.exec((text ?? '').trim());
   if (!match) throw new Error(`Not an event count: ${JSON.stringify(text)}`);
-  return Number(match[1]);
+  return Number(match[1]!.replace(/,/g, ''));
 };
+
+/** An event count as the toolbar writes it: "1 event", "100,000 events". */
+export const eventCount = (n: number): string => `${n.toLocaleString('en')} event${n === 1 ? '' : 's'}`;
 
 /** Replaces the ids HttpAgent makes up per run, so two runs of a scenario compare equal. */
 export const withoutRunIds = <T>(value: T): T =>

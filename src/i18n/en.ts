@@ -114,7 +114,6 @@ export const en = {
   "toolbar.olderEvent": "{total} older event",
   "toolbar.stream": "{streams} stream",
   "toolbar.of": "{shown} of",
-  "toolbar.events": "{count} events",
   "toolbar.threadOrRun": "Thread or run",
   "toolbar.followOneConversationThreadOr": "Follow one conversation (thread) or one run alone",
   "toolbar.allThreadsAndRuns": "All threads and runs",

@@ -113,7 +113,6 @@ export const ko: Record<MessageKey, string> = {
   "toolbar.olderEvent": "이전 이벤트 {total}개",
   "toolbar.stream": "스트림 {streams}개",
   "toolbar.of": "{shown} /",
-  "toolbar.events": "이벤트 {count}개",
   "toolbar.threadOrRun": "스레드 또는 실행",
   "toolbar.followOneConversationThreadOr": "대화(스레드) 하나나 실행 하나만 따라가기",
   "toolbar.allThreadsAndRuns": "모든 스레드와 실행",

@@ -5,7 +5,7 @@ import type { ExportChoice } from './ExportDialog';
 import type { SessionStore } from '../store/sessionStore';
 import { CATEGORIES, type Category } from './category';
 import { counted, num } from './format';
-import { type MessageKey, tr, trn } from '../../i18n/i18n';
+import { formatNumber, type MessageKey, tr, trn } from '../../i18n/i18n';
 
 export interface ToolbarActions {
   onClear(): void;
@@ -271,10 +271,10 @@ function Status({ store }: { store: SessionStore }) {
       </span>
       {shown !== null && (
         <span class="count shown" data-testid="shown-count">
-          {tr('toolbar.of', { shown })}</span>
+          {tr('toolbar.of', { shown: formatNumber(shown) })}</span>
       )}
       <span class="count" data-testid="event-count">
-        {tr('toolbar.events', { count })}</span>
+        {trn('count.event', count)}</span>
     </span>
   );
 }

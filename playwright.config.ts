@@ -2,8 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * Chromium end-to-end tests: the built extension in Debian's Chromium (see e2e/support/chromium.ts).
- * Two projects: "heavy" holds the tests that measure (memory, long tasks, floods of events, chunk timing) and runs alone;
- * "light" holds the rest, which `npm run test:chromium` runs two at a time first.
+ * Two projects: "heavy" holds the tests that measure (memory, long tasks, floods of events, chunk timing) and runs one at a time;
+ * "light" holds the rest, two at a time. `npm run test:chromium` runs light then heavy; npm test runs the two at once.
  */
 /**
  * Measured or timing-sensitive: memory, long tasks, floods, the chunks the page reads with and without us
@@ -20,7 +20,8 @@ export default defineConfig({
   reporter: [['list']],
   outputDir: 'test-results/chromium',
   projects: [
-    { name: 'light', testIgnore: HEAVY },
-    { name: 'heavy', testMatch: HEAVY },
+    // Each its own folder: npm test runs the two projects at the same time, and a run clears its project's folder.
+    { name: 'light', testIgnore: HEAVY, outputDir: 'test-results/chromium/light' },
+    { name: 'heavy', testMatch: HEAVY, outputDir: 'test-results/chromium/heavy' },
   ],
 });

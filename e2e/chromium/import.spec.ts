@@ -162,19 +162,24 @@ test("a HAR saved by Chromium's own Network panel imports with every AG-UI event
       const Logs = await import('./models/logs/logs.js');
       const Common = await import('./core/common/common.js');
       const SDK = await import('./core/sdk/sdk.js');
-      // The log once listed POST /secrets twice (41 events where the page read 25), on a slowed machine: a second
-      // NetworkManager (another target of the tab) or the same request id added twice. What the user saves is the
-      // page's own requests, each once: keep the primary page target's, one per request id, and say what was left out.
+      // The log has listed POST /secrets twice (41 events where the page read 25) on a slowed machine, twice, once
+      // under another request id: a second NetworkManager (another target of the tab) or the same request added
+      // twice. What the user saves is the page's own requests, each once: keep the primary page target's, one per
+      // request id and per method, URL and issue time (the EventSource's reconnection is a request of its own, issued
+      // later), and say what was left out.
       const all = Logs.NetworkLog.NetworkLog.instance().requests();
       const page = SDK.TargetManager.TargetManager.instance().primaryPageTarget();
       const seen = new Set();
+      const describe = (r) => [r.requestId(), r.requestMethod, r.url(), r.issueTime(), SDK.NetworkManager.NetworkManager.forRequest(r)?.target()?.type() ?? 'no target'].join(' ');
       const requests = all.filter((r) => {
         const target = SDK.NetworkManager.NetworkManager.forRequest(r)?.target();
-        if ((target && page && target !== page) || seen.has(r.requestId())) return false;
+        const once = r.requestMethod + ' ' + r.url() + ' ' + r.issueTime();
+        if ((page && target !== page) || seen.has(r.requestId()) || seen.has(once)) return false;
         seen.add(r.requestId());
+        seen.add(once);
         return true;
       });
-      const left = requests.length === all.length ? '' : all.map((r) => r.requestId() + ' ' + r.url()).join(', ');
+      const left = requests.length === all.length ? '' : all.map(describe).join(', ');
       const har = await HAR.Writer.Writer.harStringForRequests(requests, { sanitize: false }, new Common.Progress.CompositeProgress(new Common.Progress.Progress()));
       return JSON.stringify({ har, left });
     })()`).then((out) => {

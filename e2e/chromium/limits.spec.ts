@@ -129,11 +129,35 @@ async function collect(...pages: Page[]): Promise<void> {
   }
 }
 
-/** Resident memory (MB) of Chromium's processes: the extension's (service worker, panel) and the rest. */
+/** The processes this test worker started (its browsers) and all theirs: other browsers on the machine are not ours. */
+function ourProcesses(): string[] {
+  const parent = new Map<string, string>();
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      // "pid (name) state ppid ...": the name may hold spaces and parentheses, so read after its last ")".
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      parent.set(pid, stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]!);
+    } catch {
+      // The process went.
+    }
+  }
+  const ours = new Set([String(process.pid)]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [pid, ppid] of parent) if (!ours.has(pid) && ours.has(ppid)) (ours.add(pid), (grew = true));
+  }
+  ours.delete(String(process.pid));
+  return [...ours];
+}
+
+/**
+ * Resident memory (MB) of this test's Chromium processes: the extension's (service worker, panel) and the rest.
+ * (npm test runs other browsers at the same time: theirs are not counted.)
+ */
 function chromiumMemory(): { extension: number; renderers: number } {
   let extension = 0;
   let renderers = 0;
-  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+  for (const pid of ourProcesses()) {
     try {
       const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
       if (!cmd.includes('chromium') || !cmd.includes('--type=renderer')) continue;

@@ -2,13 +2,28 @@
  * Runs npm scripts at the same time, each as soon as the scripts it waits for have passed (npm test uses it so that
  * the two cores are busy throughout: the browsers' tests start once the build is done, beside the unit tests).
  * `name@a,b` waits for a and b. Each script's output is printed whole once it ends, in the order they end; the exit
- * code is 1 when any script failed or could not run, and those are named at the end.
+ * code is 1 when any script failed or could not run, and those are named at the end. Each script's CPU time is
+ * printed beside its wall time (Linux), and the total at the end.
  *
  *   npx tsx scripts/parallel.ts typecheck test:unit build test:cli@build
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
-type Result = { name: string; code: number; out: string; ms: number };
+type Result = { name: string; code: number; out: string; ms: number; cpu?: number };
+
+/**
+ * The CPU seconds of this process's waited-for children so far (Linux: /proc/self/stat's cutime and cstime). A
+ * script's own is the rise when it is reaped: its npm, and everything npm waited for (browsers included).
+ */
+const childCpu = (): number | undefined => {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return undefined;
+  }
+};
 
 const specs = process.argv.slice(2).map((arg) => {
   const [name, deps = ''] = arg.split('@') as [string, string?];
@@ -18,6 +33,8 @@ const known = new Set(specs.map((s) => s.name));
 for (const s of specs) for (const d of s.deps) if (!known.has(d)) throw new Error(`${s.name} waits for ${d}, which is not among the scripts`);
 
 const started = Date.now();
+const cpuAtStart = childCpu();
+let cpuSoFar = cpuAtStart;
 const run = (name: string): Promise<Result> =>
   new Promise((resolve) => {
     const t0 = Date.now();
@@ -25,7 +42,14 @@ const run = (name: string): Promise<Result> =>
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d));
     child.stderr.on('data', (d: Buffer) => (out += d));
-    child.on('close', (code) => resolve({ name, code: code ?? 1, out, ms: Date.now() - t0 }));
+    let cpu: number | undefined;
+    child.on('exit', () => {
+      // Read at once: another script reaped at the same moment would be counted here instead.
+      const before = cpuSoFar;
+      cpuSoFar = childCpu() ?? cpuSoFar;
+      if (before !== undefined && cpuSoFar !== undefined) cpu = cpuSoFar - before;
+    });
+    child.on('close', (code) => resolve({ name, code: code ?? 1, out, ms: Date.now() - t0, ...(cpu !== undefined && { cpu }) }));
   });
 
 const failed: string[] = [];
@@ -41,7 +65,7 @@ const resultOf = (name: string): Promise<Result> => {
     results.set(name, r);
     void r.then((x) => {
       const at = ((Date.now() - started) / 1000).toFixed(1);
-      process.stdout.write(`\n> ${x.name} (${(x.ms / 1000).toFixed(1)} s, ended at ${at} s${x.code ? `, exit code ${x.code}` : ''})\n${x.out}`);
+      process.stdout.write(`\n> ${x.name} (${(x.ms / 1000).toFixed(1)} s${x.cpu !== undefined ? `, CPU ${x.cpu.toFixed(1)} s` : ''}, ended at ${at} s${x.code ? `, exit code ${x.code}` : ''})\n${x.out}`);
       if (x.code !== 0) failed.push(x.name);
     });
   }
@@ -49,6 +73,8 @@ const resultOf = (name: string): Promise<Result> => {
 };
 await Promise.all(specs.map((s) => resultOf(s.name)));
 await new Promise((r) => setImmediate(r));
+const total = childCpu();
+if (total !== undefined && cpuAtStart !== undefined) process.stdout.write(`\nAll: ${((Date.now() - started) / 1000).toFixed(1)} s, CPU ${(total - cpuAtStart).toFixed(1)} s\n`);
 if (failed.length) {
   process.stdout.write(`\nFailed: ${failed.join(', ')}\n`);
   process.exit(1);

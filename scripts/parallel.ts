@@ -2,8 +2,9 @@
  * Runs npm scripts at the same time, each as soon as the scripts it waits for have passed (npm test uses it so that
  * the two cores are busy throughout: the browsers' tests start once the build is done, beside the unit tests).
  * `name@a,b` waits for a and b. Each script's output is printed whole once it ends, in the order they end; the exit
- * code is 1 when any script failed or could not run, and those are named at the end. Each script's CPU time is
- * printed beside its wall time (Linux), and the total at the end.
+ * code is 1 when any script failed or could not run, and those are named at the end. On Linux it prints beside
+ * each script's wall time the CPU time of the processes it waited for (a browser's processes that outlive their
+ * parent are not among them), and at the end how busy the machine's cores were throughout.
  *
  *   npx tsx scripts/parallel.ts typecheck test:unit build test:cli@build
  */
@@ -25,6 +26,17 @@ const childCpu = (): number | undefined => {
   }
 };
 
+/** The machine's CPU ticks, busy and all (Linux: the first line of /proc/stat). */
+const machineTicks = (): { busy: number; all: number } | undefined => {
+  try {
+    const [user, nice, system, idle, iowait, ...rest] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number) as number[];
+    const busy = user! + nice! + system! + rest.reduce((a, b) => a + b, 0);
+    return { busy, all: busy + idle! + iowait! };
+  } catch {
+    return undefined;
+  }
+};
+
 const specs = process.argv.slice(2).map((arg) => {
   const [name, deps = ''] = arg.split('@') as [string, string?];
   return { name, deps: deps ? deps.split(',') : [] };
@@ -34,6 +46,7 @@ for (const s of specs) for (const d of s.deps) if (!known.has(d)) throw new Erro
 
 const started = Date.now();
 const cpuAtStart = childCpu();
+const machineAtStart = machineTicks();
 let cpuSoFar = cpuAtStart;
 const run = (name: string): Promise<Result> =>
   new Promise((resolve) => {
@@ -65,7 +78,7 @@ const resultOf = (name: string): Promise<Result> => {
     results.set(name, r);
     void r.then((x) => {
       const at = ((Date.now() - started) / 1000).toFixed(1);
-      process.stdout.write(`\n> ${x.name} (${(x.ms / 1000).toFixed(1)} s${x.cpu !== undefined ? `, CPU ${x.cpu.toFixed(1)} s` : ''}, ended at ${at} s${x.code ? `, exit code ${x.code}` : ''})\n${x.out}`);
+      process.stdout.write(`\n> ${x.name} (${(x.ms / 1000).toFixed(1)} s${x.cpu !== undefined ? `, CPU ${x.cpu.toFixed(1)} s waited for` : ''}, ended at ${at} s${x.code ? `, exit code ${x.code}` : ''})\n${x.out}`);
       if (x.code !== 0) failed.push(x.name);
     });
   }
@@ -73,8 +86,9 @@ const resultOf = (name: string): Promise<Result> => {
 };
 await Promise.all(specs.map((s) => resultOf(s.name)));
 await new Promise((r) => setImmediate(r));
-const total = childCpu();
-if (total !== undefined && cpuAtStart !== undefined) process.stdout.write(`\nAll: ${((Date.now() - started) / 1000).toFixed(1)} s, CPU ${(total - cpuAtStart).toFixed(1)} s\n`);
+const machine = machineTicks();
+if (machine && machineAtStart && machine.all > machineAtStart.all)
+  process.stdout.write(`\nAll: ${((Date.now() - started) / 1000).toFixed(1)} s; the machine's cores were busy ${((100 * (machine.busy - machineAtStart.busy)) / (machine.all - machineAtStart.all)).toFixed(0)}% of that time\n`);
 if (failed.length) {
   process.stdout.write(`\nFailed: ${failed.join(', ')}\n`);
   process.exit(1);

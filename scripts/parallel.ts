@@ -15,7 +15,7 @@ type Result = { name: string; code: number; out: string; ms: number; cpu?: numbe
 
 /**
  * The CPU seconds of this process's waited-for children so far (Linux: /proc/self/stat's cutime and cstime). A
- * script's own is the rise when it is reaped: its npm, and everything npm waited for (browsers included).
+ * script's own is the rise when it is reaped: its npm, and every process it waited for in turn.
  */
 const childCpu = (): number | undefined => {
   try {
@@ -45,9 +45,8 @@ const known = new Set(specs.map((s) => s.name));
 for (const s of specs) for (const d of s.deps) if (!known.has(d)) throw new Error(`${s.name} waits for ${d}, which is not among the scripts`);
 
 const started = Date.now();
-const cpuAtStart = childCpu();
 const machineAtStart = machineTicks();
-let cpuSoFar = cpuAtStart;
+let cpuSoFar = childCpu();
 const run = (name: string): Promise<Result> =>
   new Promise((resolve) => {
     const t0 = Date.now();

@@ -214,7 +214,7 @@ function computeMetrics(session: Session, replay: Replay, run: RunEntity, asOf: 
       }
       const meta = e.metadata as Record<string, unknown> | undefined;
       if (meta === undefined) continue;
-      const fromMeta = usageEntries(meta?.usage ?? (meta?.['ag-ui'] as Record<string, unknown> | undefined)?.usage);
+      const fromMeta = usageEntries(meta.usage ?? (meta['ag-ui'] as Record<string, unknown> | undefined)?.usage);
       // Metadata accumulates per message, the last write winning.
       if (fromMeta.length) metadataUsage.set(String(e.messageId ?? e.toolCallId ?? `#${i}`), fromMeta);
     }

@@ -121,19 +121,26 @@ test('the service worker stopped in the middle of a stream: no event lost, the p
     const page = await browser.context.newPage();
     await page.goto(`${probe.url}/probe`);
     const panel = await browser.openPanel(await browser.tabIdOf(page));
-    const reading = page.evaluate(() =>
-      fetch('/sse?n=60&gap=40').then(async (r) => {
+    // The page paces the server (each frame is written once the page has read the one before) and holds after 30:
+    // the worker is stopped while the stream is open, whatever the machine's speed, and the rest flows while it restarts.
+    const reading = page.evaluate(() => {
+      const w = window as unknown as { release?: () => void };
+      const gate = new Promise<void>((resolve) => (w.release = resolve));
+      return fetch('/sse?n=60&ack=sw-stop').then(async (r) => {
         const reader = r.body!.getReader();
-        while (!(await reader.read()).done);
-      }),
-    );
-    await expect.poll(() => count(panel)).toBeGreaterThan(10);
+        for (let read = 1; !(await reader.read()).done; read++) {
+          if (read === 30) await gate;
+          await fetch('/ack?key=sw-stop');
+        }
+      });
+    });
+    await expect.poll(() => count(panel)).toBe(30);
     // Each start of the background answers a ping with its own id: a new id means it really restarted.
     const boot = () =>
       panel.evaluate(() => (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<{ bootId: string }> } } }).chrome.runtime.sendMessage({ kind: 'agui-ping' }));
     const first = (await boot()).bootId;
     expect(await stopServiceWorker(browser)).toBe(true);
-    expect(await count(panel)).toBeLessThan(60);
+    await page.evaluate(() => (window as unknown as { release(): void }).release());
     await expect.poll(async () => (await boot()).bootId).not.toBe(first);
     await reading;
     await expect.poll(() => count(panel), { timeout: 30_000 }).toBe(60);
@@ -181,7 +188,7 @@ test('Preserve log: a stream the page left open when it navigated away is marked
     const panel = await browser.openPanel(await browser.tabIdOf(page));
     await panel.getByTestId('preserve-log').check();
     // A slow stream, still open when the page reloads.
-    void page.evaluate(() => fetch('/sse?n=200&gap=50').then((r) => r.text())).catch(() => undefined);
+    void page.evaluate(() => fetch('/sse?n=6000&gap=50').then((r) => r.text())).catch(() => undefined);
     await expect.poll(() => count(panel)).toBeGreaterThanOrEqual(3);
     await page.reload();
     await panel.locator('input.filter').fill('probe-run');

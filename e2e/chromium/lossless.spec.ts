@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { type ChromiumWithExtension, launchChromium } from '../support/chromium';
 import { type ProbeServer, startProbeServer } from '../support/probeServer';
 import { parseCount } from '../support/panel';
+import { readHeld, release } from '../support/pacedRead';
 
 let probe: ProbeServer;
 test.beforeAll(async () => {
@@ -121,26 +122,15 @@ test('the service worker stopped in the middle of a stream: no event lost, the p
     const page = await browser.context.newPage();
     await page.goto(`${probe.url}/probe`);
     const panel = await browser.openPanel(await browser.tabIdOf(page));
-    // The page paces the server (each frame is written once the page has read the one before) and holds after 30:
-    // the worker is stopped while the stream is open, whatever the machine's speed, and the rest flows while it restarts.
-    const reading = page.evaluate(() => {
-      const w = window as unknown as { release?: () => void };
-      const gate = new Promise<void>((resolve) => (w.release = resolve));
-      return fetch('/sse?n=60&ack=sw-stop').then(async (r) => {
-        const reader = r.body!.getReader();
-        for (let read = 1; !(await reader.read()).done; read++) {
-          if (read === 30) await gate;
-          await fetch('/ack?key=sw-stop');
-        }
-      });
-    });
+    // Held open at 30 while the worker stops; the rest flows while it restarts.
+    const reading = page.evaluate(readHeld, { n: 60, key: 'sw-stop', holdAt: 30 });
     await expect.poll(() => count(panel)).toBe(30);
     // Each start of the background answers a ping with its own id: a new id means it really restarted.
     const boot = () =>
       panel.evaluate(() => (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<{ bootId: string }> } } }).chrome.runtime.sendMessage({ kind: 'agui-ping' }));
     const first = (await boot()).bootId;
     expect(await stopServiceWorker(browser)).toBe(true);
-    await page.evaluate(() => (window as unknown as { release(): void }).release());
+    await page.evaluate(release);
     await expect.poll(async () => (await boot()).bootId).not.toBe(first);
     await reading;
     await expect.poll(() => count(panel), { timeout: 30_000 }).toBe(60);

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type FirefoxWithExtension, launchFirefox } from '../support/firefox';
+import { readHeld, release } from '../support/pacedRead';
 import { poll, textOf } from '../support/poll';
 import { type ProbeServer, startProbeServer } from '../support/probeServer';
 
@@ -82,19 +83,8 @@ test('Firefox: export writes the session, and importing it shows the same events
 
 test('Firefox: the background stopped in the middle of a stream: no event lost, the panel goes on', async () => {
   const { page, panel } = await open();
-  // The page paces the server (a frame is written once the page has read the one before) and holds after 30: the
-  // background stops while the stream is open, whatever the machine's speed, and the rest flows while it restarts.
-  const reading = page.evaluate(() => {
-    const w = window as unknown as { release?: () => void };
-    const gate = new Promise<void>((resolve) => (w.release = resolve));
-    return fetch('/sse?n=60&ack=bg-stop').then(async (r) => {
-      const reader = r.body!.getReader();
-      for (let read = 1; !(await reader.read()).done; read++) {
-        if (read === 30) await gate;
-        await fetch('/ack?key=bg-stop');
-      }
-    });
-  });
+  // Held open at 30 (31 with the tab's first event) while the background stops; the rest flows while it restarts.
+  const reading = page.evaluate(readHeld, { n: 60, key: 'bg-stop', holdAt: 30 });
   expect(await poll(() => count(panel), (n) => n === 31)).toBe(31);
   const boot = () => panel.evaluate(() => (globalThis as unknown as { browser: { runtime: { sendMessage(m: unknown): Promise<{ bootId: string }> } } }).browser.runtime.sendMessage({ kind: 'agui-ping' }));
   const first = (await boot()).bootId;
@@ -102,7 +92,7 @@ test('Firefox: the background stopped in the middle of a stream: no event lost, 
     await WebExtensionPolicy.getByID(${JSON.stringify(firefox.id)}).extension.terminateBackground({ disableResetIdleForTest: true });
     return 'null';
   })()`);
-  await page.evaluate(() => (window as unknown as { release(): void }).release());
+  await page.evaluate(release);
   expect(await poll(async () => (await boot()).bootId, (id) => id !== first)).not.toBe(first);
   await reading;
   expect(await poll(() => count(panel), (n) => n === 61, 30_000)).toBe(61);

@@ -103,7 +103,8 @@ export function sideIndices(side: CompareSide): number[] {
     if (!run) out.push(i);
     else if (!emitted.has(run.key)) {
       emitted.add(run.key);
-      for (const e of t.eventsOf(run.key)) out.push(e);
+      const events = t.eventsOf(run.key);
+      for (let n = 0; n < events.length; n++) out.push(events[n]!);
     }
   }
   return out;
@@ -296,7 +297,10 @@ function diffToolCalls(a: Msg, b: Msg, idsA: IdMap, idsB: IdMap): NonNullable<Me
 function diffProblems(a: CompareSide, b: CompareSide, itemsA: readonly Item[], itemsB: readonly Item[]): Comparison['problems'] {
   const within = (side: CompareSide, items: readonly Item[]) => {
     const compared = new Uint8Array(side.session.frames.length);
-    for (const item of items) for (const i of item.indices) compared[i] = 1;
+    for (let n = 0; n < items.length; n++) {
+      const indices = items[n]!.indices;
+      for (let k = 0; k < indices.length; k++) compared[indices[k]!] = 1;
+    }
     return side.replay.problems.filter((p) => compared[p.eventIndex] === 1);
   };
   const keyOf = (side: CompareSide, p: { ruleId: string; eventIndex: number }) => `${p.ruleId}\u0000${(side.session.frames[p.eventIndex]?.event as { type?: string } | undefined)?.type ?? ''}`;
@@ -327,7 +331,9 @@ function diffProblems(a: CompareSide, b: CompareSide, itemsA: readonly Item[], i
 function summarize(side: CompareSide, run: RunEntity): MetricsSummary {
   const m = runMetrics(side.session, side.replay, run);
   const eventsByType: Record<string, number> = {};
-  for (const i of side.replay.timeline.eventsOf(run.key)) {
+  const events = side.replay.timeline.eventsOf(run.key);
+  for (let n = 0; n < events.length; n++) {
+    const i = events[n]!;
     const type = (side.session.frames[i]?.event as { type?: string } | undefined)?.type ?? '(not an event)';
     eventsByType[type] = (eventsByType[type] ?? 0) + 1;
   }

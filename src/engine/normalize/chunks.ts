@@ -42,6 +42,8 @@ const withMetaRaw = (e: Obj, chunk: Obj): Obj => {
   return chunk.rawEvent === undefined ? m : { ...m, rawEvent: chunk.rawEvent };
 };
 
+const CHUNK_TYPES = new Set<unknown>(['TEXT_MESSAGE_CHUNK', 'TOOL_CALL_CHUNK', 'REASONING_MESSAGE_CHUNK']);
+
 const idField = (kind: Kind) => (kind === 'tool' ? 'toolCallId' : 'messageId');
 const idOf = (s: OpenStream): string | undefined => (s.kind === 'tool' ? s.fields.toolCallId : s.fields.messageId);
 
@@ -123,6 +125,8 @@ export class ChunkExpander {
   }
 
   private expand(e: Obj, notes: string[]): { event: Obj; synthesized: boolean }[] {
+    // Nothing open: an event that is not a chunk passes as it is (most events; no arrays built to close nothing).
+    if (this.open.size === 0 && !CHUNK_TYPES.has(e.type)) return [{ event: e, synthesized: false }];
     const synth = (list: Obj[]) => list.map((event) => ({ event, synthesized: true }));
     const sub = (e.subagentRunId ?? undefined) as string | undefined;
     switch (e.type) {

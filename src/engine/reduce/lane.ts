@@ -54,29 +54,44 @@ const withoutNullSubagent = <T extends { subagentRunId?: unknown }>(m: T): T => 
 export class Lane {
   readonly messages: MessageList;
   /** The state as the client holds it (agent.state). */
-  state: unknown;
+  private current: unknown;
   /**
    * The reference's working copy. They differ only when a snapshot or patch leaves `undefined` (a STATE_SNAPSHOT
    * without `snapshot`, a root copy from a missing path): the reference keeps working on `undefined` but never
    * hands it to the agent, whose state stays as it was.
    */
   private working: unknown;
+  /**
+   * Containers of the working state that only this lane holds (copies its patches made since the state was last
+   * seen): the next STATE_DELTA writes into them rather than copying them again. Forgotten whenever the state is read
+   * or snapshotted, so what anyone holds never changes.
+   */
+  private owned: WeakSet<object> | undefined;
   pendingInterrupts: readonly Interrupt[];
 
   constructor(from?: LaneSnapshot) {
     this.messages = new MessageList(from?.messages);
-    this.state = from ? from.state : {};
+    this.current = from ? from.state : {};
     this.working = from ? from.workingState : {};
     this.pendingInterrupts = from?.pendingInterrupts ?? [];
   }
 
-  snapshot(): LaneSnapshot {
-    return { messages: this.messages.snapshot(), state: this.state, workingState: this.working, pendingInterrupts: this.pendingInterrupts };
+  /** The state as the client holds it (agent.state). */
+  get state(): unknown {
+    this.owned = undefined;
+    return this.current;
   }
 
-  private setState(next: unknown): void {
+  snapshot(): LaneSnapshot {
+    this.owned = undefined;
+    return { messages: this.messages.snapshot(), state: this.current, workingState: this.working, pendingInterrupts: this.pendingInterrupts };
+  }
+
+  /** `fresh`: the containers of `next` only this lane holds (none for a document from an event). */
+  private setState(next: unknown, fresh?: WeakSet<object>): void {
     this.working = next;
-    if (next !== undefined) this.state = next;
+    if (next !== undefined) this.current = next;
+    this.owned = fresh;
   }
 
   /** Applies one (normalized) event; returns what the reference would have warned about. */
@@ -225,8 +240,8 @@ export class Lane {
         return notes;
       case 'STATE_DELTA': {
         // The reference deep-clones the working copy through JSON first, which turns `undefined` into null.
-        const result = applyPatchImmutable(this.working === undefined ? null : this.working, event.delta);
-        if (result.ok) this.setState(result.doc);
+        const result = applyPatchImmutable(this.working === undefined ? null : this.working, event.delta, this.owned);
+        if (result.ok) this.setState(result.doc, result.fresh);
         else notes.push({ kind: 'patch-failed', target: 'state', failure: result.failure });
         return notes;
       }

@@ -77,3 +77,34 @@ describe('copy', () => {
     expect(DOCUMENT_MAX_BYTES).toBe(64 * 1024 * 1024);
   });
 });
+
+describe('owned containers', () => {
+  it('a one-operation patch writes into the containers its caller owns, and copies only what it does not', () => {
+    const shared = { keep: 1 };
+    const first = applyPatchImmutable({ a: { b: 1 }, shared }, [{ op: 'replace', path: '/a/b', value: 2 }]);
+    if (!first.ok) throw new Error('the first patch failed');
+    const doc = first.doc as { a: { b: number }; shared: object };
+    const second = applyPatchImmutable(doc, [{ op: 'add', path: '/a/c', value: 3 }], first.fresh);
+    if (!second.ok) throw new Error('the second patch failed');
+    // Written in place: the same root and the same /a, which the first patch had copied.
+    expect(second.doc).toBe(doc);
+    expect(doc.a).toEqual({ b: 2, c: 3 });
+    expect(doc.shared).toBe(shared);
+    // A container the caller does not own is copied, not written.
+    const third = applyPatchImmutable(doc, [{ op: 'add', path: '/shared/x', value: 1 }], second.fresh);
+    expect(shared).toEqual({ keep: 1 });
+    expect(third.ok && (third.doc as { shared: object }).shared).toEqual({ keep: 1, x: 1 });
+  });
+
+  it('a patch of several operations, or a move, copies even what the caller owns (a failure then leaves it whole)', () => {
+    const first = applyPatchImmutable({ a: { b: 1 } }, [{ op: 'replace', path: '/a/b', value: 2 }]);
+    if (!first.ok) throw new Error('the first patch failed');
+    const doc = first.doc as { a: { b: number } };
+    const failed = applyPatchImmutable(doc, [{ op: 'replace', path: '/a/b', value: 3 }, { op: 'remove', path: '/nope' }], first.fresh);
+    expect(failed.ok).toBe(false);
+    expect(doc).toEqual({ a: { b: 2 } });
+    const moved = applyPatchImmutable(doc, [{ op: 'move', from: '/a', path: '/z' }], first.fresh);
+    expect(moved.ok && moved.doc).toEqual({ z: { b: 2 } });
+    expect(doc).toEqual({ a: { b: 2 } });
+  });
+});

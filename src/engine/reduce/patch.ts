@@ -22,7 +22,7 @@ export interface PatchFailure {
   message: string;
 }
 
-export type PatchResult = { ok: true; doc: unknown } | { ok: false; failure: PatchFailure };
+export type PatchResult = { ok: true; doc: unknown; /** The containers of `doc` this patch made (with `owned`'s, when it wrote into them). */ fresh: WeakSet<object> } | { ok: false; failure: PatchFailure };
 
 /** Keys a patch may never write: writing them could reach an object's prototype. */
 const FORBIDDEN = new Set(['__proto__', 'constructor', 'prototype']);
@@ -73,12 +73,25 @@ const forbiddenToken = (pointer: unknown): string | undefined => {
   return undefined;
 };
 
-/** Applies `patch` to `doc` without changing `doc`. On failure the document is unchanged and the failing op is named. */
-export function applyPatchImmutable(doc: unknown, patch: unknown): PatchResult {
+/**
+ * Operations that change the document only once they are known to succeed (fast-json-patch validates them first):
+ * a patch of one of these alone may write into containers its caller owns, as a failure leaves them as they were.
+ */
+const IN_PLACE_OPS = new Set<unknown>(['add', 'replace', 'remove', 'test']);
+
+/**
+ * Applies `patch` to `doc` without changing `doc`. On failure the document is unchanged and the failing op is named.
+ *
+ * `owned`: containers of `doc` that no one else holds (copies an earlier patch made, which nothing has seen since).
+ * A one-operation patch writes into those instead of copying them again; the containers it copies join them. The
+ * caller forgets them as soon as anything else may hold the document (a checkpoint, a view).
+ */
+export function applyPatchImmutable(doc: unknown, patch: unknown, owned?: WeakSet<object>): PatchResult {
   if (!Array.isArray(patch)) {
     return { ok: false, failure: { opIndex: -1, code: 'SEQUENCE_NOT_AN_ARRAY', message: 'Patch sequence must be an array' } };
   }
-  const fresh = new WeakSet<object>();
+  const single = patch.length === 1 && patch[0] !== null && typeof patch[0] === 'object' && IN_PLACE_OPS.has((patch[0] as { op?: unknown }).op);
+  const fresh = owned && single ? owned : new WeakSet<object>();
   let current = doc;
   let movedIntoItself = -1;
   for (let i = 0; i < patch.length; i++) {
@@ -131,7 +144,7 @@ export function applyPatchImmutable(doc: unknown, patch: unknown): PatchResult {
       },
     };
   }
-  return { ok: true, doc: current };
+  return { ok: true, doc: current, fresh };
 }
 
 class TooLarge extends Error {}

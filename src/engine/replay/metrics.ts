@@ -198,10 +198,13 @@ function computeMetrics(session: Session, replay: Replay, run: RunEntity, asOf: 
   let firstTextAt: number | undefined;
   let lastTextAt: number | undefined;
   const metadataUsage = new Map<string, TokenUsage[]>();
-  for (const i of events) {
+  // Indexed loops: this runs once per run over every event, mostly before the JIT has warmed up.
+  const steps = replay.steps;
+  for (let n = 0; n < events.length; n++) {
+    const i = events[n]!;
     const frame = frames[i]!;
-    for (const step of replay.stepsOf(i)) {
-      const e = step.event as Record<string, unknown>;
+    for (let s = replay.stepsFrom(i), to = replay.stepsTo(i); s < to; s++) {
+      const e = steps[s]!.event as Record<string, unknown>;
       if (e.type === 'TEXT_MESSAGE_CONTENT' && typeof e.delta === 'string' && e.delta !== '') {
         m.text.chars += e.delta.length;
         m.text.deltas++;

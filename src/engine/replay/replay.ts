@@ -203,10 +203,18 @@ export class Replay {
 
   /** The steps (normalized events) input event `index` became. */
   stepsOf(index: number): ReplayStep[] {
-    const from = this.firstStep[index];
-    if (from === undefined) return [];
-    const to = index + 1 < this.length ? this.firstStep[index + 1]! : this.steps.length;
-    return this.steps.slice(from, to);
+    return this.steps.slice(this.stepsFrom(index), this.stepsTo(index));
+  }
+
+  /** Where input event `index`'s steps start in `steps` (for loops that read them without a copy). */
+  stepsFrom(index: number): number {
+    return this.firstStep[index] ?? this.steps.length;
+  }
+
+  /** Where input event `index`'s steps end in `steps` (exclusive). */
+  stepsTo(index: number): number {
+    if (this.firstStep[index] === undefined) return this.steps.length;
+    return index + 1 < this.length ? this.firstStep[index + 1]! : this.steps.length;
   }
 
   problemsAt(index: number): Problem[] {
@@ -265,7 +273,10 @@ export class Replay {
 
   private step(frame: Frame, i: number): void {
     this.firstStep[i] = this.steps.length;
-    for (const d of frame.diagnostics) this.problems.push(diagnosticProblem(d, i));
+    // Indexed loops here: this runs for every event, much of it before the JIT has warmed up (a for-of then
+    // allocates an iterator and its results).
+    const diagnostics = frame.diagnostics;
+    for (let d = 0; d < diagnostics.length; d++) this.problems.push(diagnosticProblem(diagnostics[d]!, i));
     const stream = this.streamFor(frame.streamId, i);
     stream.lastIndex = i;
     if (frame.direction !== 'out') {
@@ -302,8 +313,10 @@ export class Replay {
     if (this.options.startDroppedOf?.(frame.streamId) && laneState.unknownSince === undefined) laneState.unknownSince = i;
     const expanded = stream.chunks.push(event);
     if (expanded.error) this.report(expanded.error.ruleId, i, expanded.error.message);
-    for (const note of expanded.notes) this.report('event/compat', i, note);
-    for (const { event: e, synthesized } of expanded.events) {
+    for (let n = 0; n < expanded.notes.length; n++) this.report('event/compat', i, expanded.notes[n]!);
+    const events = expanded.events;
+    for (let x = 0; x < events.length; x++) {
+      const { event: e, synthesized } = events[x]!;
       const ev = e as unknown as AgUiEvent;
       const refError = stream.verifier.check(ev);
       if (refError) this.report(refError.ruleId, i, refError.message);
@@ -323,7 +336,7 @@ export class Replay {
       laneState.rules.learn(ev, step.seed, i);
       this.afterApply(ev, i, laneState);
       laneState.dirty = true;
-      for (const note of notes) this.reportNote(note, i);
+      for (let n = 0; n < notes.length; n++) this.reportNote(notes[n]!, i);
       if (laneState.unknownSince !== undefined) {
         if (ev.type === 'STATE_SNAPSHOT' && laneState.stateKnownAt === undefined) laneState.stateKnownAt = i;
         if (ev.type === 'MESSAGES_SNAPSHOT' && laneState.messagesKnownAt === undefined) laneState.messagesKnownAt = i;

@@ -60,6 +60,12 @@ const server = createServer((req, res) => {
     res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
     return;
   }
+  // Nothing else is served: Firefox asks every document's /favicon.ico, and a 50 MB stream there (as this server
+  // once answered any path) was read beside every measured read.
+  if (url.pathname !== '/bare' && url.pathname !== '/stream' && url.pathname !== '/many') {
+    res.writeHead(404).end();
+    return;
+  }
   res.writeHead(200, { 'content-type': 'text/event-stream' });
   if (url.pathname === '/bare') {
     res.end(whole);
@@ -151,6 +157,7 @@ if (PARTS.has('bare'))
     console.log(`    without the extension: ${m('without').toFixed(0)} ms  (${where}: ${cpu('without').toFixed(0)} ms)`);
     console.log(`    with the extension:    ${m('with').toFixed(0)} ms  (+${perMB('with')} ms per MB of ${where})`);
     console.log(`    with the panel open:   ${m('panel').toFixed(0)} ms  (+${perMB('panel')} ms per MB, sending included)`);
+    console.log(`    the tee's own cost (no extension: the page clones the response and reads both bodies itself): ${median(r.tee).toFixed(0)} ms, ${(median(r.tee) / m('without')).toFixed(2)}x a bare read`);
     const rm = (c: Config) => median(r.realistic[c]);
     console.log(`  ${name}, realistic page (for information): ${MB} MB written 64 KB at a time: ${rm('without').toFixed(0)} ms without, ${rm('with').toFixed(0)} ms with, ${rm('panel').toFixed(0)} ms with the panel open`);
     const ratio = (c: Config) => m(c) / m('without');

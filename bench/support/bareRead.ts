@@ -75,6 +75,25 @@ async function firefoxReader(config: Config, url: string): Promise<Reader> {
   };
 }
 
+/**
+ * The same read by a page that clones the response and reads both bodies itself: what a tee costs the browser with
+ * no extension (the floor for any capture that tees).
+ */
+const teeRead = (path: string) => `(async () => {
+  const t = performance.now();
+  const r = await fetch(${JSON.stringify(path)});
+  const other = r.clone().body.getReader();
+  const drained = (async () => { for (;;) if ((await other.read()).done) break; })();
+  const reader = r.body.getReader();
+  for (;;) {
+    const x = await reader.read();
+    if (x.done) break;
+  }
+  const ms = performance.now() - t;
+  await drained;
+  return ms;
+})()`;
+
 /** Milliseconds from fetch() to the end of the body, reading every chunk and nothing else. */
 const bareRead = (path: string) => `(async () => {
   const t = performance.now();
@@ -105,6 +124,8 @@ export interface BareResult {
   bare: Record<Config, number[]>;
   realistic: Record<Config, number[]>;
   cpu: Record<Config, number[]>;
+  /** The tee's own cost: bare reads of a page that clones the response and reads both bodies (no extension). */
+  tee: number[];
 }
 
 const READS = 3;
@@ -116,6 +137,7 @@ export async function measureBrowser(kind: 'chromium' | 'firefox', url: string, 
     bare: { without: [], with: [], panel: [] },
     realistic: { without: [], with: [], panel: [] },
     cpu: { without: [], with: [], panel: [] },
+    tee: [],
   };
   for (let round = 0; round < rounds; round++) {
     for (let k = 0; k < CONFIGS.length; k++) {
@@ -134,7 +156,14 @@ export async function measureBrowser(kind: 'chromium' | 'firefox', url: string, 
           await reader.fresh(`/page?${config}-${round}-${i}-realistic`);
           await sleep(150);
           const realistic = await reader.evaluate<number>(bareRead('/stream'));
+          let tee = 0;
+          if (config === 'without') {
+            await reader.fresh(`/page?${config}-${round}-${i}-tee`);
+            await sleep(150);
+            tee = await reader.evaluate<number>(teeRead('/bare'));
+          }
           if (i === 0) continue;
+          if (config === 'without') out.tee.push(tee);
           out.bare[config].push(ms);
           out.cpu[config].push(cpu);
           out.realistic[config].push(realistic);

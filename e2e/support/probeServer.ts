@@ -43,16 +43,18 @@ export interface ProbeServer {
 
 /**
  * A page that tries to take over the capture channel: it forges the hook's hand-over (a synthetic message event
- * in <head>, on a fresh about:blank iframe's window, or a real postMessage after the hook's) and sends records
- * through its own port: a stream to another host, from another frame, with an invented event.
+ * in <head>, on a fresh about:blank iframe's window, a real postMessage after the hook's, or the hand-over event
+ * Firefox's hook uses, after the hook's) and sends records through its own port: a stream to another host, from
+ * another frame, with an invented event.
  */
 const HOSTILE_SCRIPT = String.raw`
 window.__markers = 0;
-addEventListener('message', function (e) { if (e.data && typeof e.data === 'object' && '__agui_devtools_port__' in e.data) window.__markers++; }, true);
+addEventListener('message', function (e) { if (e.data && typeof e.data === 'object' && '__agui_port__' in e.data) window.__markers++; }, true);
 window.__forge = function (target, trusted) {
   var ch = new MessageChannel();
-  if (trusted) target.postMessage({ __agui_devtools_port__: 1 }, '*', [ch.port2]);
-  else target.dispatchEvent(new MessageEvent('message', { data: { __agui_devtools_port__: 1 }, source: target, ports: [ch.port2] }));
+  if (trusted === 'event') target.dispatchEvent(new CustomEvent('__agui_port__', { detail: ch, cancelable: true }));
+  else if (trusted) target.postMessage({ __agui_port__: 1 }, '*', [ch.port2]);
+  else target.dispatchEvent(new MessageEvent('message', { data: { __agui_port__: 1 }, source: target, ports: [ch.port2] }));
   var t = Date.now();
   ch.port1.postMessage({ kind: 'open', id: 1, t: t, transport: 'fetch', format: 'sse', url: 'https://evil.example/forged', method: 'POST', status: 200, statusText: 'OK', frameUrl: 'https://evil.example/frame', requestHeaders: [], responseHeaders: [] });
   ch.port1.postMessage({ kind: 'chunk', id: 1, t: t, text: 'data: {"type":"RUN_STARTED","threadId":"forged","runId":"forged"}\n\n' });
@@ -67,7 +69,9 @@ function hostilePage(variant: string): string {
       ? `<script>var f = document.createElement('iframe'); document.body.appendChild(f); __forge(f.contentWindow, false); window.__frame = f.contentWindow;</script>`
       : variant === 'second'
         ? '<script>__forge(window, true);</script>'
-        : '';
+        : variant === 'event'
+          ? "<script>__forge(window, 'event');</script>"
+          : '';
   return `<!doctype html><html><head><meta charset="utf-8"><title>hostile</title><link rel="icon" href="data:,"><script>${HOSTILE_SCRIPT}</script>${head}</head><body>${body}</body></html>`;
 }
 

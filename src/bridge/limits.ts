@@ -10,7 +10,7 @@ export const PAGE_MAX_BYTES = 96 * 1024 * 1024;
 /** One event may be at most this big; a bigger one is dropped (counted, and the panel says so). */
 export const MAX_EVENT_BYTES = 64 * 1024 * 1024;
 /** Page messages waiting unparsed beyond this many bytes are handled at once rather than in idle time. */
-export const INBOX_MAX_BYTES = 8 * 1024 * 1024;
+export const INBOX_MAX_BYTES = 64 * 1024 * 1024;
 /** A request body is kept up to this many bytes (the panel shows its full size and that it was truncated). */
 export const REQUEST_BODY_MAX_BYTES = 1024 * 1024;
 /** URLs, header values and other strings the page reports are kept up to this many characters. */

@@ -140,18 +140,21 @@ const port = channel.port1;
 // The relay's capture listener takes the hand-over and stops it. This guard (registered before any page
 // script) stops it instead when no relay is there, so no page listener ever sees it. Browsers inject the two
 // scripts in either order: a relay injected after us says so with a synchronous event, and then the guard
-// (which comes first) lets the hand-over through to it. The nonce tells our message from any other.
-const nonce = Math.random();
-let relayAfterUs = false;
-call(listen, win, RELAY_READY_EVENT, () => (relayAfterUs = true), true);
+// (which comes first) no longer knows our message and lets it through to the relay. The nonce tells our message
+// from any other the page marks (no secret: the relay trusts only the first hand-over, made before any page script).
+let nonce = now();
+call(listen, win, RELAY_READY_EVENT, () => (nonce = NaN));
 call(listen, win, 'message', (e: MessageEvent) => {
   try {
-    if (!relayAfterUs && (call<Record<string, unknown> | null>(dataOf, e) ?? {})[HANDSHAKE_KEY] === nonce) e.stopImmediatePropagation();
+    if ((call<Record<string, unknown> | null>(dataOf, e) ?? {})[HANDSHAKE_KEY] === nonce) e.stopImmediatePropagation();
   } catch {
     // Not ours.
   }
 }, true);
-win.postMessage({ [HANDSHAKE_KEY]: nonce }, '*', [channel.port2]);
+// Firefox: a port handed over in an event stays where it is, and the hook's messages stay in this process (a port
+// moved by postMessage sends each through another thread: a fast stream's read took 1.4 times as long). The relay
+// takes it there and cancels the event; Chrome's worlds share no objects, so there the port is moved.
+if (win.dispatchEvent(new CustomEvent(HANDSHAKE_KEY, { detail: channel, cancelable: true }))) win.postMessage({ [HANDSHAKE_KEY]: nonce }, '*', [channel.port2]);
 
 const send = (m: PageMessage, transfer?: Transferable[]): void => {
   try {

@@ -7,12 +7,12 @@ export type StreamFormat = 'sse' | 'proto' | 'json';
 export type Transport = 'fetch' | 'eventsource' | 'websocket' | 'xhr';
 
 /** The marker on the one window message that hands the port over (its value: the hook's nonce). */
-export const HANDSHAKE_KEY = '__agui_devtools_port__';
+export const HANDSHAKE_KEY = '__agui_port__';
 /**
  * The relay says it is there with a synchronous event at document_start (no page listener exists yet), for a
  * hook injected before it: then the hook's guard lets the hand-over through to the relay's listener.
  */
-export const RELAY_READY_EVENT = '__agui_devtools_relay__';
+export const RELAY_READY_EVENT = '__agui_relay__';
 /**
  * The tab's session storage holds this key while Replay to page or a pause is armed for its documents, so that the
  * next document (a reload) waits for the rules before its first fetch, at most ARMED_WAIT_MS: the rules come with

@@ -68,9 +68,7 @@ function onWindowMessage(event: MessageEvent): void {
   if (!marked) return;
   if (!pagePort && event.isTrusted && event.source === window && event.ports.length === 1) {
     event.stopImmediatePropagation();
-    pagePort = event.ports[0]!;
-    pagePort.onmessage = onPageMessage;
-    replay.attach(pagePort);
+    take(event.ports[0]!);
     return;
   }
   // A second hand-over, a synthetic one, or one from another window: the page (or a frame) pretends to be the hook.
@@ -84,6 +82,38 @@ function onWindowMessage(event: MessageEvent): void {
   }
 }
 window.addEventListener('message', onWindowMessage, true);
+/**
+ * Firefox: the hook hands its port over in a synchronous event at document_start (before any page script), not
+ * moved, so that its messages stay in this process; taking it cancels the event. In Chrome the event's detail does
+ * not cross into this world, and the port comes by postMessage.
+ */
+function onHandoverEvent(event: Event): void {
+  let given: unknown;
+  try {
+    given = ((event as CustomEvent).detail as MessageChannel | null)?.port2;
+  } catch {
+    return;
+  }
+  if (!(given instanceof MessagePort)) return;
+  if (pagePort) {
+    if (!impersonated) {
+      impersonated = true;
+      noteImpersonation('a second hand-over event');
+    }
+    return;
+  }
+  event.stopImmediatePropagation();
+  event.preventDefault();
+  take(given);
+}
+
+/** The hook's private port: its messages from here on. */
+function take(given: MessagePort): void {
+  pagePort = given;
+  pagePort.onmessage = onPageMessage;
+  replay.attach(pagePort);
+}
+window.addEventListener(HANDSHAKE_KEY, onHandoverEvent, true);
 try {
   // For a hook injected before us (dynamically registered scripts come in either order): we are here.
   window.dispatchEvent(new CustomEvent(RELAY_READY_EVENT));
@@ -209,7 +239,10 @@ function onPageMessage(event: MessageEvent): void {
 }
 
 function reportImpersonation(event: MessageEvent): void {
-  const how = !event.isTrusted ? 'a synthetic message event' : event.source !== window ? 'a message from another window' : 'a second hand-over message';
+  noteImpersonation(!event.isTrusted ? 'a synthetic message event' : event.source !== window ? 'a message from another window' : 'a second hand-over message');
+}
+
+function noteImpersonation(how: string): void {
   recorder.notice('impersonation', `This page tried to impersonate the capture channel (${how} carrying the hand-over marker). It was ignored; what is shown comes from the extension's own hook.`);
 }
 

@@ -20,6 +20,7 @@ import {
   type ReplayRule,
 } from '../../bridge/messages';
 import { batches } from '../../bridge/budget';
+import { owningRecord } from '../../bridge/chunkData';
 import { captureOn, disableSite, enableSite, reconcile, sitesState } from './sites';
 import { PauseConditions } from './pauseConditions';
 import { ReplayRules } from './replayRules';
@@ -203,7 +204,8 @@ const onCapturePort = (port: Runtime.Port): void => {
         return;
       case 'capture': {
         const accepted: Captured[] = [];
-        for (const item of message.items) accepted.push(...log.add({ docKey: message.docKey, frameId, ...item }));
+        // Firefox's relay may send a view of a bigger buffer (no copy on the page's thread): kept here as a copy of its own.
+        for (const item of message.items) accepted.push(...log.add(owningRecord({ docKey: message.docKey, frameId, ...item })));
         broadcastCaptured(tabId, accepted);
         if (message.read !== undefined && log.noteRead(message.docKey, message.read)) broadcast(tabId, { kind: 'reading', tabId, docKey: message.docKey, read: message.read });
         return;

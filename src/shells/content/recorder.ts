@@ -73,9 +73,10 @@ export interface RecorderEffects {
   wanted(): void;
   /**
    * The page's bytes as an array of this realm, where reading them through the page's would be slow (Firefox shows
-   * a content script the page's objects through wrappers: every access crosses them). Absent: used as they are.
+   * a content script the page's objects through wrappers: every access crosses them), after the `lead` bytes (ours)
+   * when given. Absent: used as they are.
    */
-  own?(bytes: Uint8Array): Uint8Array;
+  own?(bytes: Uint8Array, lead?: readonly Uint8Array[]): Uint8Array;
   /** Runtime messaging clones structured data (Firefox): chunks go as bytes, not as base64 (Chrome's is JSON). */
   readonly binary?: boolean;
 }
@@ -89,11 +90,23 @@ const MAX_WAIT_MS = 250;
 /** Beyond this many unsent bytes, sending no longer waits for the page to be idle: memory comes first. */
 const UNSENT_MAX_BYTES = 64 * 1024 * 1024;
 const MIB = 1024 * 1024;
+/** Bytes held from the last chunk that are copied again in front of the next one (more stay parts, joined once when sent). */
+const LEAD_MAX_BYTES = 64 * 1024;
+
+/**
+ * The bytes of a record as they are sent where messaging clones them: a view that is most of its buffer goes as it
+ * is (the clone takes the whole buffer: at most twice the bytes, rather than a copy on the page's thread); the
+ * background keeps a copy of its own (compact).
+ */
+const sent = (parts: readonly Uint8Array[], size: number): Uint8Array => {
+  const only = parts.length === 1 ? parts[0]! : undefined;
+  return only && only.byteLength * 2 >= only.buffer.byteLength ? only : compact(joinBytes(parts, size));
+};
 
 const wire = (k: Kept, binary: boolean): Sequenced => {
   if (!('chunk' in k)) return { seq: k.seq, e: k.e, record: k.record };
   const { id, t, parts, size, n, dir } = k.chunk;
-  const data = binary ? { bytes: compact(joinBytes(parts, size)) } : { base64: partsToBase64(parts) };
+  const data = binary ? { bytes: sent(parts, size) } : { base64: partsToBase64(parts) };
   return { seq: k.seq, e: k.e, record: { kind: 'chunk', id, t, ...data, n, ...(dir && { dir }) } };
 };
 
@@ -255,25 +268,34 @@ export class DocumentRecorder {
     });
   }
 
-  /** One chunk of a stream: cut at its last event boundary, the rest held for the next one. */
-  private chunk(id: number, t: number, fresh: Uint8Array, dir?: 'in' | 'out'): void {
+  /**
+   * One chunk of a stream: cut at its last event boundary, the rest held for the next one. `fromPage`: the bytes are
+   * the page's, made ours first where the relay copies them (Firefox).
+   */
+  private chunk(id: number, t: number, bytes: Uint8Array, dir?: 'in' | 'out', fromPage = false): void {
     const counter = this.counters.get(id);
     if (!counter) return;
-    // Records end at event boundaries (the bytes after the last one wait for the next chunk), so a buffer
-    // that drops old records never cuts into an event. The bytes stay the same, byte for byte.
-    const n = counter.count(fresh);
     let held = this.partial.get(id);
     if (!held) this.partial.set(id, (held = emptyHeld()));
+    const own = fromPage ? this.fx.own : undefined;
+    // The copy into this realm takes the bytes held from the last chunk (the start of an event) in front of the new
+    // ones, when they are few: the record is then one view of that copy, sent without joining its parts again.
+    const lead = own && !held.oversize && held.kept > 0 && held.kept <= LEAD_MAX_BYTES ? held.kept : 0;
+    const fresh = own ? own(bytes, lead ? this.release(held).parts : undefined) : bytes;
+    // Records end at event boundaries (the bytes after the last one wait for the next chunk), so a buffer
+    // that drops old records never cuts into an event. The bytes stay the same, byte for byte.
+    const n = counter.count(lead ? fresh.subarray(lead) : fresh);
     if (counter.boundary === -1) {
       this.hold(held, fresh);
       return;
     }
+    const boundary = lead + counter.boundary;
     const before = this.release(held);
-    const completed = fresh.subarray(0, counter.boundary);
+    const completed = fresh.subarray(0, boundary);
     const size = before.kept + completed.length;
     if (before.oversize || (n === 1 && size > MAX_EVENT_BYTES)) this.oversize(t, id, n, before.seen + completed.length, false);
     else this.keep({ chunk: { id, t, parts: [...before.parts, completed], size, n, format: counter.format, ...(dir && { dir }) }, size }, n);
-    if (counter.boundary < fresh.length) this.hold(held, fresh.subarray(counter.boundary));
+    if (boundary < fresh.length) this.hold(held, fresh.subarray(boundary));
   }
 
   /** One page message, checked: the page can only add to its own tab, and only valid records. */
@@ -310,8 +332,9 @@ export class DocumentRecorder {
         // What the page sends over a WebSocket is its request (a RunAgentInput, a resume): masked like a request body.
         // An EventSource event comes as its parts, written here as the SSE it was.
         const text = m.text !== undefined && m.dir === 'out' ? maskBody(m.text) : m.text !== undefined && m.sse ? sseText(m.sse[0], m.sse[1], m.text) : m.text;
-        const fresh = m.bytes ? (this.fx.own?.(m.bytes) ?? m.bytes) : text !== undefined ? encoder.encode(text) : undefined;
-        if (fresh && fresh.length > 0) this.chunk(m.id, m.t, fresh, m.dir);
+        if (m.bytes) {
+          if (m.bytes.length > 0) this.chunk(m.id, m.t, m.bytes, m.dir, true);
+        } else if (text !== undefined && text.length > 0) this.chunk(m.id, m.t, encoder.encode(text), m.dir);
         return;
       }
       case 'close': {

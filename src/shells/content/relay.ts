@@ -17,6 +17,7 @@ import { STRING_MAX } from '../../bridge/limits';
 import { type ContentMessage, type Hello, HelloReplySchema, PORT_CAPTURE, RelayCommandSchema } from '../../bridge/messages';
 import { ARMED_KEY, HANDSHAKE_KEY, RELAY_READY_EVENT } from '../../capture/wire';
 import { maskUrl } from '../../engine/mask/secrets';
+import { joinBytes } from '../../engine/util/bytes';
 import { HeldStreams } from './heldStreams';
 import { DocumentRecorder } from './recorder';
 import { Resends } from './resend';
@@ -169,12 +170,13 @@ const LEAVING_MS = 5000;
 for (const type of ['beforeunload', 'pagehide']) addEventListener(type, () => (leftAt = Date.now()), { capture: true, passive: true });
 
 const firefox = typeof (globalThis as { cloneInto?: unknown }).cloneInto === 'function';
-/** A copy in this realm (a buffer the page detached has no bytes left to copy: an empty one). */
-const ownCopy = (bytes: Uint8Array): Uint8Array => {
+/** A copy in this realm, after `lead` (a buffer the page detached has no bytes left to copy: an empty one). */
+const ownCopy = (bytes: Uint8Array, lead?: readonly Uint8Array[]): Uint8Array => {
   try {
-    return structuredClone(bytes);
+    // The page's array is read at native speed by structuredClone, and by set (joinBytes) as well.
+    return lead ? joinBytes([...lead, bytes]) : structuredClone(bytes);
   } catch {
-    return new Uint8Array(0);
+    return lead ? joinBytes(lead) : new Uint8Array(0);
   }
 };
 const recorder = new DocumentRecorder(randomKey(), {

@@ -1,4 +1,5 @@
 /** Real Chromium with the built extension loaded (Playwright, Debian's Chromium). */
+import { PORT_PANEL } from '../../src/bridge/messages';
 import { maskUrl } from '../../src/engine/mask/secrets';
 import { type BrowserContext, chromium, type Page, type Worker } from '@playwright/test';
 import { ensureBrowsers } from '../../scripts/browsers';
@@ -51,31 +52,51 @@ export async function launchChromium(options: { extension?: boolean; headless?: 
   };
   const extensionId = withExtension ? new URL((await serviceWorker()).url()).host : '';
   const panelUrl = (query = '') => `chrome-extension://${extensionId}/panel.html${query}`;
+  /**
+   * The tabs the background has seen, asked as the panel's tab picker asks (a panel port's list-tabs), from one
+   * extension page kept for it: a page per question cost about a second of CPU, on a machine where npm test is CPU-bound.
+   */
+  let helper: Promise<Page> | undefined;
+  const knownTabs = async (): Promise<[number, string][]> => {
+    helper ??= context.newPage().then(async (p) => {
+      await p.goto(`chrome-extension://${extensionId}/manifest.json`);
+      return p;
+    });
+    const p = await helper;
+    const tabs = await p.evaluate(
+      (name) =>
+        new Promise<{ tabId: number; url: string }[]>((resolve) => {
+          type Message = { kind?: string; tabs?: { tabId: number; url: string }[] };
+          type Port = { postMessage(m: object): void; disconnect(): void; onMessage: { addListener(f: (m: Message) => void): void } };
+          const { runtime } = (globalThis as unknown as { chrome: { runtime: { connect(o: { name: string }): Port } } }).chrome;
+          const port = runtime.connect({ name });
+          port.onMessage.addListener((m) => {
+            if (m.kind !== 'tabs') return;
+            port.disconnect();
+            resolve(m.tabs ?? []);
+          });
+          port.postMessage({ kind: 'list-tabs' });
+        }),
+      PORT_PANEL,
+    );
+    return tabs.map((t) => [t.tabId, t.url]);
+  };
   return {
     context,
     extensionId,
     serviceWorker,
     async tabIdOf(page: Page) {
-      const picker = await context.newPage();
-      try {
-        // The extension knows the page by its masked URL (a query value such as ?delay=3 is masked).
-        const origin = maskUrl(page.url());
-        const until = Date.now() + 20_000;
-        let links: [number, string][] = [];
-        while (Date.now() < until) {
-          await picker.goto(panelUrl());
-          await picker.locator('.tab-picker ul, .tab-picker p.muted:not(:has-text("Loading"))').first().waitFor({ timeout: 10_000 });
-          links = await picker
-            .locator('a[data-tab-id]')
-            .evaluateAll((as) => as.map((a) => [Number((a as HTMLElement).dataset.tabId), (a as HTMLElement).dataset.url ?? ''] as [number, string]));
-          const hit = links.find(([, url]) => url === origin);
-          if (hit) return hit[0];
-          await picker.waitForTimeout(100);
-        }
-        throw new Error(`The extension has not seen a tab at ${origin} in 20 s; it knows ${JSON.stringify(links)}`);
-      } finally {
-        await picker.close();
+      // The extension knows the page by its masked URL (a query value such as ?delay=3 is masked).
+      const origin = maskUrl(page.url());
+      const until = Date.now() + 20_000;
+      let links: [number, string][] = [];
+      while (Date.now() < until) {
+        links = await knownTabs();
+        const hit = links.find(([, url]) => url === origin);
+        if (hit) return hit[0];
+        await new Promise((r) => setTimeout(r, 100));
       }
+      throw new Error(`The extension has not seen a tab at ${origin} in 20 s; it knows ${JSON.stringify(links)}`);
     },
     async openPanel(tabId: number, query = '') {
       const panel = await context.newPage();

@@ -2,6 +2,7 @@
  * Real Firefox ESR with the built extension installed (puppeteer-core over WebDriver BiDi).
  * `--remote-allow-system-access` lets BiDi navigate to moz-extension:// pages and read the extension's UUID.
  */
+import { PORT_PANEL } from '../../src/bridge/messages';
 import { maskUrl } from '../../src/engine/mask/secrets';
 import { rmSync } from 'node:fs';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
@@ -78,6 +79,36 @@ export async function launchFirefox(options: { extension?: boolean; prefs?: Reco
     await connection.send('browsingContext.reload', { context, wait: 'complete' });
   };
   const panelUrl = (query = '') => `moz-extension://${uuid}/panel.html${query}`;
+  /**
+   * The tabs the background has seen, asked as the panel's tab picker asks (a panel port's list-tabs), from one
+   * extension page kept for it in a window of its own (a tab would hide the page under test): a page per question
+   * cost a launch of the panel each time, on a machine where npm test is CPU-bound.
+   */
+  let helper: Promise<Page> | undefined;
+  const knownTabs = async (): Promise<[number, string][]> => {
+    helper ??= browser.newPage({ type: 'window' }).then(async (p) => {
+      await navigate(p, panelUrl());
+      return p;
+    });
+    const p = await helper;
+    const tabs = await p.evaluate(
+      (name) =>
+        new Promise<{ tabId: number; url: string }[]>((resolve) => {
+          type Message = { kind?: string; tabs?: { tabId: number; url: string }[] };
+          type Port = { postMessage(m: object): void; disconnect(): void; onMessage: { addListener(f: (m: Message) => void): void } };
+          const { runtime } = (globalThis as unknown as { browser: { runtime: { connect(o: { name: string }): Port } } }).browser;
+          const port = runtime.connect({ name });
+          port.onMessage.addListener((m) => {
+            if (m.kind !== 'tabs') return;
+            port.disconnect();
+            resolve(m.tabs ?? []);
+          });
+          port.postMessage({ kind: 'list-tabs' });
+        }),
+      PORT_PANEL,
+    );
+    return tabs.map((t) => [t.tabId, t.url]);
+  };
   return {
     browser,
     uuid,
@@ -88,21 +119,14 @@ export async function launchFirefox(options: { extension?: boolean; prefs?: Reco
     async tabIdOf(page: Page) {
       // The extension knows the page by its masked URL (a query value such as ?delay=3 is masked).
       const origin = maskUrl(page.url());
-      const picker = await browser.newPage();
-      try {
-        for (let attempt = 0; attempt < 50; attempt++) {
-          await navigate(picker, panelUrl());
-          await sleep(100);
-          const links = await picker.evaluate(() =>
-            [...document.querySelectorAll<HTMLAnchorElement>('a[data-tab-id]')].map((a) => [Number(a.dataset.tabId), a.dataset.url ?? '']),
-          );
-          const hit = links.find(([, url]) => url === origin);
-          if (hit) return hit[0] as number;
-        }
-        throw new Error(`The extension has not seen a tab at ${origin}`);
-      } finally {
-        await picker.close();
+      let links: [number, string][] = [];
+      for (let attempt = 0; attempt < 100; attempt++) {
+        links = await knownTabs();
+        const hit = links.find(([, url]) => url === origin);
+        if (hit) return hit[0];
+        await sleep(100);
       }
+      throw new Error(`The extension has not seen a tab at ${origin}; it knows ${JSON.stringify(links)}`);
     },
     async openPanel(tabId: number, options: { window?: boolean; query?: string } = {}) {
       const panel = await browser.newPage(options.window ? { type: 'window' } : {});

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import { tr } from '../../i18n/i18n';
 
 const FOCUSABLE = 'select, input:not([type=hidden]), textarea, button, [href], [tabindex]:not([tabindex="-1"])';
@@ -12,7 +12,8 @@ export function Modal({ onClose, title, testId, wide, children }: { onClose(): v
   const ref = useRef<HTMLDivElement>(null);
   const close = useRef(onClose);
   close.current = onClose;
-  useEffect(() => {
+  // From the render that shows the dialog (a layout effect): a key pressed as soon as it shows reaches it.
+  useLayoutEffect(() => {
     const before = document.activeElement as HTMLElement | null;
     const focusable = () => [...(ref.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])].filter((el) => !(el as HTMLButtonElement).disabled);
     // The first field, not the ✕ in the corner.

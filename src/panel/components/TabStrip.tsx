@@ -167,7 +167,7 @@ function TabMenu<Id extends string>({ tabs, onSelect, onClose }: { tabs: readonl
   useLayoutEffect(() => menu.current?.querySelector<HTMLElement>('[role=menuitem]')?.focus(), []);
   // Esc closes it wherever the focus is (as DevTools' menus do): a key pressed before the focus moved, or after a
   // click elsewhere in the strip, still closes it.
-  useEffect(() => {
+  useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape' || !menu.current || menu.current.contains(document.activeElement)) return;
       e.preventDefault();

@@ -1,5 +1,5 @@
 import { useSignal } from '@preact/signals';
-import { useEffect } from 'preact/hooks';
+import { useLayoutEffect } from 'preact/hooks';
 import { MAX_EVENT_BYTES, PAGE_MAX_BYTES, PAGE_MAX_EVENTS, TAB_MAX_BYTES, TAB_MAX_EVENTS } from '../../bridge/limits';
 import type { ExportChoice } from './ExportDialog';
 import type { SessionStore } from '../store/sessionStore';
@@ -181,8 +181,9 @@ function FilterBox({ store }: { store: SessionStore }) {
   const help = useSignal(false);
   const filterError = store.query.value.error;
   const open = help.value;
-  // Open, the syntax closes as popovers do: Esc, or a click outside the filter box.
-  useEffect(() => {
+  // Open, the syntax closes as popovers do: Esc, or a click outside the filter box. Listened for from the render
+  // that shows it (a layout effect): an Esc pressed as soon as it shows closes it.
+  useLayoutEffect(() => {
     if (!open) return;
     const esc = (e: KeyboardEvent) => {
       if (e.key !== 'Escape') return;

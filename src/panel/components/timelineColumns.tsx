@@ -1,5 +1,5 @@
 import { signal } from '@preact/signals';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { type MessageKey, tr } from '../../i18n/i18n';
 
 /**
@@ -75,7 +75,8 @@ export function TimelineHeader({ scrollbar }: { scrollbar: number }) {
   const state = columns.value;
   const [menu, setMenu] = useState<{ x: number; y: number } | null>(null);
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
+  // From the render that shows the menu (a layout effect): an Esc or click as soon as it shows closes it.
+  useLayoutEffect(() => {
     if (!menu) return;
     const close = (e: MouseEvent) => {
       if (!(e.target as Element | null)?.closest?.('.columns-menu')) setMenu(null);

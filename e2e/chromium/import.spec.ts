@@ -11,6 +11,7 @@ import { type DemoServer, startDemoServer } from '../../demo/server';
 import { type ChromiumWithExtension, launchChromium } from '../support/chromium';
 import { devtoolsFor } from '../support/devtools';
 import { NOTHING_POLLUTED, POLLUTION_PROBE, serveFiles, writeImportFiles } from '../support/importFiles';
+import { expectBanner, watchBanners, watched } from '../support/inPage';
 import { type ProbeServer, startProbeServer } from '../support/probeServer';
 import { eventCount } from '../support/panel';
 
@@ -81,23 +82,12 @@ test('each bad file: its inline message within 2 s, no dialog, nothing polluted,
   const page = await viewer();
   // The 2 s are the page's: from the file chosen (its change event) to the message on screen, both seen in the page
   // (the remote protocol's round trips, which took 3 s once on a busy machine, are not the viewer's).
-  await page.evaluate(() => {
-    const w = window as unknown as { __watch: { re?: RegExp; chosen?: number; seen?: number } };
-    w.__watch = {};
-    document.addEventListener('change', () => (w.__watch.chosen = performance.now()), true);
-    new MutationObserver(() => {
-      const text = [...document.querySelectorAll('[data-testid=banner]')].map((e) => e.textContent ?? '').join('\n');
-      if (w.__watch.re?.test(text) && w.__watch.seen === undefined) w.__watch.seen = performance.now();
-    }).observe(document.body, { subtree: true, childList: true, characterData: true });
-  });
+  await page.evaluate(watchBanners);
   for (const file of files.bad) {
-    await page.evaluate(
-      ([source, flags]) => ((window as unknown as { __watch: object }).__watch = { re: new RegExp(source, flags) }),
-      [file.message.source, file.message.flags] as const,
-    );
+    await page.evaluate(expectBanner, [file.message.source, file.message.flags] as const);
     await page.getByTestId('import').setInputFiles(file.path);
     await expect(page.getByTestId('banner').filter({ hasText: file.message })).toBeVisible();
-    const { chosen, seen } = await page.evaluate(() => (window as unknown as { __watch: { chosen?: number; seen?: number } }).__watch);
+    const { chosen, seen } = await page.evaluate(watched);
     expect(chosen, `${file.name}: the change event`).toBeDefined();
     expect((seen ?? Number.POSITIVE_INFINITY) - chosen!, file.name).toBeLessThan(2000);
     if (file.opens) await expect(page.getByTestId('imported')).toContainText(file.name);

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type DemoServer, startDemoServer } from '../../demo/server';
 import { type FirefoxWithExtension, launchFirefox } from '../support/firefox';
 import { BAD_FILES, NOTHING_POLLUTED, POLLUTION_PROBE, serveFiles } from '../support/importFiles';
+import { expectBanner, watchBanners, watched } from '../support/inPage';
 import { poll, textOf } from '../support/poll';
 
 const dir = mkdtempSync(join(tmpdir(), 'agui-ff-import-'));
@@ -46,21 +47,9 @@ test('Firefox viewer: each bad file shows its inline message within 2 s, nothing
   await page.goto(`${demo.url}/viewer/`);
   // The 2 s are the page's: from the file chosen (its change event) to the message on screen, both seen in the page
   // (the remote protocol's own round trips, slow on a busy machine, are not the viewer's).
-  await page.evaluate(() => {
-    const w = window as unknown as { __watch: { re?: RegExp; chosen?: number; seen?: number } };
-    w.__watch = {};
-    document.addEventListener('change', () => (w.__watch.chosen = performance.now()), true);
-    new MutationObserver(() => {
-      const text = [...document.querySelectorAll('[data-testid=banner]')].map((e) => e.textContent ?? '').join('\n');
-      if (w.__watch.re?.test(text) && w.__watch.seen === undefined) w.__watch.seen = performance.now();
-    }).observe(document.body, { subtree: true, childList: true, characterData: true });
-  });
+  await page.evaluate(watchBanners);
   for (const file of BAD_FILES) {
-    await page.evaluate(
-      (source: string, flags: string) => ((window as unknown as { __watch: object }).__watch = { re: new RegExp(source, flags) }),
-      file.message.source,
-      file.message.flags,
-    );
+    await page.evaluate(expectBanner, [file.message.source, file.message.flags] as const);
     const input = (await page.$('[data-testid=import]')) as ElementHandle<HTMLInputElement>;
     await input.uploadFile(join(dir, file.name));
     const banners = await poll(
@@ -69,7 +58,7 @@ test('Firefox viewer: each bad file shows its inline message within 2 s, nothing
       10_000,
     );
     expect(banners, file.name).toMatch(file.message);
-    const { chosen, seen } = await page.evaluate(() => (window as unknown as { __watch: { chosen?: number; seen?: number } }).__watch);
+    const { chosen, seen } = await page.evaluate(watched);
     expect(chosen, `${file.name}: the change event`).toBeDefined();
     expect((seen ?? Number.POSITIVE_INFINITY) - chosen!, file.name).toBeLessThan(2000);
     const imported = await textOf(page, '[data-testid=imported]');

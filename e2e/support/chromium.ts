@@ -3,6 +3,7 @@ import { PORT_PANEL } from '../../src/bridge/messages';
 import { maskUrl } from '../../src/engine/mask/secrets';
 import { type BrowserContext, chromium, type Page, type Worker } from '@playwright/test';
 import { ensureBrowsers } from '../../scripts/browsers';
+import { listTabsInPage } from './inPage';
 import { assertBuilt, CHROME_EXTENSION } from './paths';
 
 export const CHROMIUM_ARGS = [
@@ -63,23 +64,7 @@ export async function launchChromium(options: { extension?: boolean; headless?: 
       return p;
     });
     const p = await helper;
-    const tabs = await p.evaluate(
-      (name) =>
-        new Promise<{ tabId: number; url: string }[]>((resolve) => {
-          type Message = { kind?: string; tabs?: { tabId: number; url: string }[] };
-          type Port = { postMessage(m: object): void; disconnect(): void; onMessage: { addListener(f: (m: Message) => void): void } };
-          const { runtime } = (globalThis as unknown as { chrome: { runtime: { connect(o: { name: string }): Port } } }).chrome;
-          const port = runtime.connect({ name });
-          port.onMessage.addListener((m) => {
-            if (m.kind !== 'tabs') return;
-            port.disconnect();
-            resolve(m.tabs ?? []);
-          });
-          port.postMessage({ kind: 'list-tabs' });
-        }),
-      PORT_PANEL,
-    );
-    return tabs.map((t) => [t.tabId, t.url]);
+    return p.evaluate(listTabsInPage, PORT_PANEL);
   };
   return {
     context,

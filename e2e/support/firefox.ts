@@ -8,6 +8,7 @@ import { rmSync } from 'node:fs';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { ensureBrowsers } from '../../scripts/browsers';
 import { warmProfile } from './firefoxProfile';
+import { listTabsInPage } from './inPage';
 import { assertBuilt, FIREFOX_EXTENSION } from './paths';
 
 interface BidiConnection {
@@ -91,23 +92,7 @@ export async function launchFirefox(options: { extension?: boolean; prefs?: Reco
       return p;
     });
     const p = await helper;
-    const tabs = await p.evaluate(
-      (name) =>
-        new Promise<{ tabId: number; url: string }[]>((resolve) => {
-          type Message = { kind?: string; tabs?: { tabId: number; url: string }[] };
-          type Port = { postMessage(m: object): void; disconnect(): void; onMessage: { addListener(f: (m: Message) => void): void } };
-          const { runtime } = (globalThis as unknown as { browser: { runtime: { connect(o: { name: string }): Port } } }).browser;
-          const port = runtime.connect({ name });
-          port.onMessage.addListener((m) => {
-            if (m.kind !== 'tabs') return;
-            port.disconnect();
-            resolve(m.tabs ?? []);
-          });
-          port.postMessage({ kind: 'list-tabs' });
-        }),
-      PORT_PANEL,
-    );
-    return tabs.map((t) => [t.tabId, t.url]);
+    return p.evaluate(listTabsInPage, PORT_PANEL);
   };
   return {
     browser,

@@ -22,10 +22,11 @@ const bare = (r: ChunkRecord): Bare => {
 export const compact = (b: Uint8Array): Uint8Array => (b.byteOffset === 0 && b.byteLength === b.buffer.byteLength ? b : b.slice());
 
 /** A record whose bytes own their buffer (the relay sends a view that is most of its buffer as it is). */
-export const owningRecord = <T extends { record: CaptureRecord }>(item: T): T =>
-  item.record.kind === 'chunk' && item.record.bytes && item.record.bytes.byteLength !== item.record.bytes.buffer.byteLength
-    ? { ...item, record: { ...item.record, bytes: compact(item.record.bytes) } }
-    : item;
+export const owningRecord = <T extends { record: CaptureRecord }>(item: T): T => {
+  const { record } = item;
+  const bytes = record.kind === 'chunk' && record.bytes ? compact(record.bytes) : undefined;
+  return bytes && bytes !== (record as ChunkRecord).bytes ? { ...item, record: { ...record, bytes } } : item;
+};
 
 export const chunkBytes = (r: ChunkRecord): Uint8Array => r.bytes ?? base64ToBytes(r.base64 ?? '');
 

@@ -5,6 +5,7 @@
 import { expect, test } from 'vitest';
 import { Reassembler } from '../../bridge/budget';
 import type { ContentMessage, Sequenced } from '../../bridge/messages';
+import { joinBytes } from '../../engine/util/bytes';
 import { DocumentRecorder } from './recorder';
 
 type Capture = Extract<ContentMessage, { kind: 'capture' }>;
@@ -172,7 +173,7 @@ test('a hidden page (its timers throttled, to once a minute after five) sends ea
 test("the page's bytes are read from the recorder's own copy where the relay makes one (Firefox)", () => {
   let copies = 0;
   // The relay's copy: the held bytes (ours) in front of the page's, in one new array.
-  const { recorder, settle, records } = recorderWith(undefined, undefined, (bytes, lead) => (copies++, Uint8Array.from([...(lead ?? []).flatMap((p) => [...p]), ...bytes])));
+  const { recorder, settle, records } = recorderWith(undefined, undefined, (bytes, lead) => (copies++, lead ? joinBytes([...lead, bytes]) : bytes.slice()));
   recorder.onPageMessage(open(1));
   const first = chunk(1, 'data: {"type":"RUN_STARTED"}\n\ndata: {"ty');
   recorder.onPageMessage(first);
@@ -222,13 +223,7 @@ test('with the relay copying each read after the bytes it held (Firefox), any sp
     const sizes = Array.from({ length: 1 + Math.floor(random() * 30) }, () => (random() < 0.1 ? 70_000 + Math.floor(random() * 60_000) : Math.floor(random() * 300)));
     const text = sizes.map((n, i) => `data: {"type":"CUSTOM","name":"e${i}","value":"${'x'.repeat(n)}"}${crlf ? '\r\n\r\n' : '\n\n'}`).join('');
     const bytes = enc.encode(text);
-    const { recorder, settle, records } = recorderWith(undefined, undefined, (b, lead) => {
-      if (lead) leads++;
-      const out = new Uint8Array((lead ?? []).reduce((n, p) => n + p.length, 0) + b.length);
-      let at = 0;
-      for (const p of [...(lead ?? []), b]) (out.set(p, at), (at += p.length));
-      return out;
-    }, true);
+    const { recorder, settle, records } = recorderWith(undefined, undefined, (b, lead) => (lead ? (leads++, joinBytes([...lead, b])) : b.slice()), true);
     recorder.setEager(true);
     recorder.onPageMessage(open(1));
     for (let at = 0; at < bytes.length; ) {

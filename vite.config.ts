@@ -60,7 +60,7 @@ type Browser = 'chrome' | 'firefox';
 /** One manifest.json; Firefox gets an event-page background and its gecko settings. */
 function manifestFor(browser: Browser): ManifestV3Export {
   if (browser === 'chrome') return baseManifest as ManifestV3Export;
-  const { background, minimum_chrome_version: _chromeOnly, ...rest } = baseManifest;
+  const { background, minimum_chrome_version: _chromeOnly, message_serialization: _chromeMessaging, ...rest } = baseManifest;
   return {
     ...rest,
     background: { scripts: [background.service_worker], type: 'module' },

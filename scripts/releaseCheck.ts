@@ -22,6 +22,7 @@ type Manifest = {
   permissions?: string[];
   minimum_chrome_version?: string;
   content_scripts?: { world?: string; match_origin_as_fallback?: boolean }[];
+  message_serialization?: string;
   browser_specific_settings?: { gecko?: { strict_min_version?: string; data_collection_permissions?: unknown } };
 };
 
@@ -34,6 +35,8 @@ type Manifest = {
  */
 const NEEDS: { what: string; chrome?: number; firefox?: number; found: (m: Manifest, code: string, css: string) => boolean }[] = [
   { what: 'content scripts in the page\'s world (manifest world "MAIN")', chrome: 111, firefox: 128, found: (m) => Boolean(m.content_scripts?.some((s) => s.world === 'MAIN')) },
+  // Captured bytes go as bytes (relay.ts): with JSON messaging they would arrive as empty objects.
+  { what: 'extension messaging that clones structured data (manifest message_serialization)', chrome: 148, found: (m) => m.message_serialization === 'structured_clone' },
   { what: 'content scripts in about:blank and blob: frames (match_origin_as_fallback)', chrome: 99, firefox: 128, found: (m) => Boolean(m.content_scripts?.some((s) => s.match_origin_as_fallback)) },
   // Firefox 140 on desktop, 142 on Android: addons-linter asks that the minimum covers both.
   { what: 'Firefox\'s built-in data consent (gecko data_collection_permissions)', firefox: 142, found: (m) => m.browser_specific_settings?.gecko?.data_collection_permissions !== undefined },

@@ -1,7 +1,8 @@
 /**
- * A captured chunk's bytes cross extension contexts as base64 where runtime messaging is JSON (Chrome) and as the
- * bytes themselves where it clones structured data (Firefox: no encoding, a third less to copy). Every reader and
- * writer of a chunk record's bytes goes through here, so either form works on every hop.
+ * A captured chunk's bytes cross extension contexts as the bytes themselves where runtime messaging clones
+ * structured data (Firefox; Chrome with the manifest's message_serialization: no encoding, a third less to copy), and
+ * as base64 where a record is JSON. Every reader and writer of a chunk record's bytes goes through here, so either
+ * form works on every hop.
  */
 import { base64ToBytes, bytesToBase64 } from '../engine/util/base64';
 import { joinBytes } from '../engine/util/bytes';

@@ -16,7 +16,7 @@ export const REQUEST_BODY_MAX_BYTES = 1024 * 1024;
 /** URLs, header values and other strings the page reports are kept up to this many characters. */
 export const STRING_MAX = 64 * 1024;
 
-/** The background: what one tab keeps for panels (base64 characters count as bytes in Chrome; Firefox sends bytes). */
+/** The background: what one tab keeps for panels (a chunk's bytes; a record that came as base64 counts its characters). */
 export const TAB_MAX_EVENTS = 100_000;
 export const TAB_MAX_BYTES = 256 * 1024 * 1024;
 

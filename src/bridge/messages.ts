@@ -2,7 +2,8 @@
  * Every message that crosses a boundary, as zod/mini schemas (small enough for the content script).
  *   page hook --MessagePort--> content relay --runtime port--> background --runtime port--> panel
  *   background --tabs.sendMessage--> content relay (mode, and resync after a service-worker restart)
- * Bytes travel as base64 between extension contexts: Chrome's runtime messaging is JSON. Every runtime message
+ * A chunk's bytes travel as bytes between extension contexts: runtime messaging clones structured data (Chrome's as
+ * the manifest asks, message_serialization). Replay steps hold base64, as session files do. Every runtime message
  * is sized in bytes (see budget.ts): batches stay under a fixed budget and a bigger record travels in parts.
  */
 import * as z from 'zod/mini';
@@ -149,8 +150,8 @@ const resendStatusFields = {
 };
 export type ResendStatus = { rid: string; state: 'sending' | 'receiving' | 'done' | 'failed' | 'cancelled'; status?: number; statusText?: string; error?: string; stream?: number };
 
-// --- content relay -> background, and background -> panel: the same record, a chunk's bytes as base64 (Chrome's
-// messaging is JSON) or as bytes (Firefox's clones them), exactly one of the two (bridge/chunkData.ts) ---
+// --- content relay -> background, and background -> panel: the same record, a chunk's bytes as bytes (messaging
+// clones them) or as base64 (a record as JSON), exactly one of the two (bridge/chunkData.ts) ---
 export const CaptureRecordSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('open'),

@@ -77,7 +77,10 @@ export interface RecorderEffects {
    * when given. Absent: used as they are.
    */
   own?(bytes: Uint8Array, lead?: readonly Uint8Array[]): Uint8Array;
-  /** Runtime messaging clones structured data (Firefox): chunks go as bytes, not as base64 (Chrome's is JSON). */
+  /**
+   * Runtime messaging clones structured data (Firefox; Chrome with the manifest's message_serialization): chunks go
+   * as bytes, not as base64 (what JSON messaging needs).
+   */
   readonly binary?: boolean;
 }
 
@@ -392,7 +395,7 @@ export class DocumentRecorder {
 
   /**
    * Sends what has not been sent, while eager, in batches sized in bytes, until `more()` says the slice is over.
-   * Extension messaging costs the page's thread (about 16 ms a MB in Chrome: base64 and JSON), so batches are small
+   * Extension messaging costs the page's thread (a structured clone of the bytes; base64 and JSON where messaging is JSON), so batches are small
    * (SLICE_BUDGET) and sending happens in the page's idle time.
    */
   private flush(more: () => boolean): void {

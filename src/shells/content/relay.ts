@@ -191,9 +191,10 @@ const recorder = new DocumentRecorder(randomKey(), {
   // Being left is not being hidden: the streams a navigation cuts short (Firefox stops them as it starts) end with it.
   hidden: () => document.visibilityState === 'hidden' && Date.now() - leftAt > LEAVING_MS,
   wanted: () => ask(),
-  // Firefox (its content scripts have cloneInto): one copy into this realm, then counting reads at native speed;
-  // its messaging clones bytes, so they go as they are.
-  ...(firefox && { own: ownCopy, binary: true }),
+  // Firefox (its content scripts have cloneInto): one copy into this realm, then counting reads at native speed.
+  // Both browsers' messaging clones bytes (Chrome's as the manifest asks, message_serialization), so they go as they are.
+  ...(firefox && { own: ownCopy }),
+  binary: true,
 });
 
 /** Pause on an event: the streams the hook holds, given to the page as far as the panel says. */

@@ -1,7 +1,7 @@
 /**
  * Runtime messages are sized in bytes on every hop. Chrome refuses a message over 64 MiB after serialization;
- * we stay far below: batches under MESSAGE_BUDGET, and a record bigger than that travels in parts (its base64 cut
- * at a multiple of 4 characters, or its bytes), joined again by the receiver before anything else sees it.
+ * we stay far below: batches under MESSAGE_BUDGET, and a record bigger than that travels in parts (its bytes cut,
+ * or the base64 of one read from a file at a multiple of 4 characters), joined again by the receiver before anything else sees it.
  */
 import { type ChunkRecord, chunkLength, chunkPieces, joinPieces } from './chunkData';
 import type { CaptureRecord } from './messages';

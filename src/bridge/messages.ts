@@ -195,7 +195,7 @@ const seq = z.number().check(z.int(), z.nonnegative());
 /**
  * One record of a document: `seq` is gap-free per document; `e` counts the events in every earlier record of
  * the document (kept or not), so any receiver computes exactly how many events a gap held.
- * `part`: the record travels in parts (its base64 cut in pieces); receivers join them before anything else.
+ * `part`: the record travels in parts (its bytes cut in pieces); receivers join them before anything else.
  */
 const partInfo = z.optional(z.object({ index: count, of: z.number().check(z.int(), z.positive()) }));
 export const SequencedSchema = z.object({ seq, e: count, record: CaptureRecordSchema, part: partInfo });

@@ -11,7 +11,7 @@ import { DocumentRecorder } from './recorder';
 type Capture = Extract<ContentMessage, { kind: 'capture' }>;
 
 /** A recorder whose port is an array and whose idle time and timers run when the test says. */
-function recorderWith(url = 'http://localhost:5173/chat?token=t0k', hidden = () => false, own?: (bytes: Uint8Array, lead?: readonly Uint8Array[]) => Uint8Array, binary = false) {
+function recorderWith(url = 'http://localhost:5173/chat?token=t0k', hidden = () => false, own?: (bytes: Uint8Array, lead?: readonly Uint8Array[]) => Uint8Array) {
   const sent: ContentMessage[] = [];
   const queue: (() => void)[] = [];
   let clock = 0;
@@ -25,7 +25,6 @@ function recorderWith(url = 'http://localhost:5173/chat?token=t0k', hidden = () 
     wanted: () => void wanted++,
     hidden,
     ...(own && { own }),
-    binary,
   });
   /** Lets the page be idle until nothing waits (the clock moves past the quiet time each turn). */
   const settle = () => {
@@ -58,7 +57,7 @@ test('kept until someone needs them, then sent in order, gap-free, each chunk cu
   const items = records();
   expect(items.map((i) => i.seq)).toEqual([0, 1, 2, 3]);
   expect(items.map((i) => [i.record.kind, i.e])).toEqual([['open', 0], ['chunk', 0], ['chunk', 1], ['close', 2]]);
-  const texts = items.filter((i) => i.record.kind === 'chunk').map((i) => Buffer.from((i.record as { base64: string }).base64, 'base64').toString());
+  const texts = items.filter((i) => i.record.kind === 'chunk').map((i) => Buffer.from((i.record as { bytes: Uint8Array }).bytes).toString());
   expect(texts).toEqual(['data: {"type":"RUN_STARTED"}\n\n', 'data: {"type":"RUN_FINISHED"}\n\n']);
 });
 
@@ -97,7 +96,7 @@ test('beyond 100,000 events only the fewest oldest events go: the oldest chunk i
   expect(gap).toEqual({ kind: 'gap', docKey: 'doc-1', to: 2, e: 1004 });
   const chunks = records().filter((i) => i.record.kind === 'chunk');
   expect(chunks.reduce((n, i) => n + (i.record.kind === 'chunk' ? i.record.n : 0), 0)).toBe(100_000);
-  const first = Buffer.from((chunks[0]!.record as { base64: string }).base64, 'base64').toString();
+  const first = Buffer.from((chunks[0]!.record as { bytes: Uint8Array }).bytes).toString();
   expect(first.startsWith('data: {"type":"CUSTOM","name":"e1004",')).toBe(true);
   expect(chunks[0]).toMatchObject({ seq: 2, e: 1004 });
   expect(sent.indexOf(pinned)).toBeLessThan(sent.indexOf(gap));
@@ -121,7 +120,7 @@ test('the same drop however the stream was read: 100,004 events in 64 KB reads, 
     expect(kept).toBe(100_000);
     const bytes = whole
       .filter((i) => i.record.kind === 'chunk')
-      .map((i) => Buffer.from((i.record as { base64: string }).base64, 'base64').toString())
+      .map((i) => Buffer.from((i.record as { bytes: Uint8Array }).bytes).toString())
       .join('');
     expect(bytes).toBe(text.slice(frames(4).length));
   }
@@ -187,12 +186,12 @@ test("the page's bytes are read from the recorder's own copy where the relay mak
   expect(copies).toBe(2);
   const texts = records()
     .filter((i) => i.record.kind === 'chunk')
-    .map((i) => Buffer.from((i.record as { base64: string }).base64, 'base64').toString());
+    .map((i) => Buffer.from((i.record as { bytes: Uint8Array }).bytes).toString());
   expect(texts).toEqual(['data: {"type":"RUN_STARTED"}\n\n', 'data: {"type":"RUN_FINISHED"}\n\n']);
 });
 
-test('where messaging clones structured data (Firefox), chunks go as bytes, at most twice their size in their buffer, big ones in parts', () => {
-  const { recorder, settle, records } = recorderWith(undefined, undefined, undefined, true);
+test('chunks go as bytes (both browsers\' messaging clones them), at most twice their size in their buffer, big ones in parts', () => {
+  const { recorder, settle, records } = recorderWith();
   recorder.setEager(true);
   recorder.onPageMessage(open(1));
   recorder.onPageMessage(chunk(1, 'data: {"type":"RUN_STARTED"}\n\ndata: {"ty'));
@@ -223,7 +222,7 @@ test('with the relay copying each read after the bytes it held (Firefox), any sp
     const sizes = Array.from({ length: 1 + Math.floor(random() * 30) }, () => (random() < 0.1 ? 70_000 + Math.floor(random() * 60_000) : Math.floor(random() * 300)));
     const text = sizes.map((n, i) => `data: {"type":"CUSTOM","name":"e${i}","value":"${'x'.repeat(n)}"}${crlf ? '\r\n\r\n' : '\n\n'}`).join('');
     const bytes = enc.encode(text);
-    const { recorder, settle, records } = recorderWith(undefined, undefined, (b, lead) => (lead ? (leads++, joinBytes([...lead, b])) : b.slice()), true);
+    const { recorder, settle, records } = recorderWith(undefined, undefined, (b, lead) => (lead ? (leads++, joinBytes([...lead, b])) : b.slice()));
     recorder.setEager(true);
     recorder.onPageMessage(open(1));
     for (let at = 0; at < bytes.length; ) {

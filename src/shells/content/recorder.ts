@@ -11,7 +11,6 @@ import { INBOX_MAX_BYTES, MAX_EVENT_BYTES, PAGE_MAX_BYTES, PAGE_MAX_EVENTS, STRI
 import { type CaptureRecord, type ContentMessage, PageMessageSchema, type Sequenced } from '../../bridge/messages';
 import { type Need, RecordLog, type RecordShape } from '../../bridge/recordLog';
 import { maskBody, maskHeaders, maskUrl } from '../../engine/mask/secrets';
-import { partsToBase64 } from '../../engine/util/base64';
 import { joinBytes } from '../../engine/util/bytes';
 import { EventCounter } from '../../bridge/eventCounter';
 import { compact } from '../../bridge/chunkData';
@@ -77,11 +76,6 @@ export interface RecorderEffects {
    * when given. Absent: used as they are.
    */
   own?(bytes: Uint8Array, lead?: readonly Uint8Array[]): Uint8Array;
-  /**
-   * Runtime messaging clones structured data (Firefox; Chrome with the manifest's message_serialization): chunks go
-   * as bytes, not as base64 (what JSON messaging needs).
-   */
-  readonly binary?: boolean;
 }
 
 /** The longest slice of work (idle or not), and the size of one message (about 8 ms of Chrome's messaging). */
@@ -106,11 +100,11 @@ const sent = (parts: readonly Uint8Array[], size: number): Uint8Array => {
   return only && only.byteLength * 2 >= only.buffer.byteLength ? only : compact(joinBytes(parts, size));
 };
 
-const wire = (k: Kept, binary: boolean): Sequenced => {
+/** A kept record as it is sent: runtime messaging clones structured data in both browsers (Chrome's as the manifest asks, message_serialization), so a chunk's bytes go as bytes. */
+const wire = (k: Kept): Sequenced => {
   if (!('chunk' in k)) return { seq: k.seq, e: k.e, record: k.record };
   const { id, t, parts, size, n, dir } = k.chunk;
-  const data = binary ? { bytes: sent(parts, size) } : { base64: partsToBase64(parts) };
-  return { seq: k.seq, e: k.e, record: { kind: 'chunk', id, t, ...data, n, ...(dir && { dir }) } };
+  return { seq: k.seq, e: k.e, record: { kind: 'chunk', id, t, bytes: sent(parts, size), n, ...(dir && { dir }) } };
 };
 
 const clip = (s: string): string => (s.length > STRING_MAX ? `${s.slice(0, STRING_MAX)}…` : s);
@@ -156,14 +150,10 @@ export class DocumentRecorder {
   private lastInput = 0;
   private pendingSince: number | undefined;
 
-  private readonly binary: boolean;
-
   constructor(
     readonly docKey: string,
     private readonly fx: RecorderEffects,
-  ) {
-    this.binary = fx.binary === true;
-  }
+  ) {}
 
   // ---- What comes in.
 
@@ -384,7 +374,7 @@ export class DocumentRecorder {
   private sendGap(first: number): boolean {
     this.inFlight = undefined;
     const pins = this.log.pinned.filter((p) => p.seq >= this.sentUpTo && !this.pinnedSent.has(p.seq));
-    for (const batch of batches(pins.map((p) => wire(p, this.binary)), SLICE_BUDGET)) {
+    for (const batch of batches(pins.map((p) => wire(p)), SLICE_BUDGET)) {
       if (!this.fx.post({ kind: 'pinned', docKey: this.docKey, items: batch.map(({ seq, record }) => ({ seq, record })) })) return false;
       for (const b of batch) this.pinnedSent.add(b.seq);
     }
@@ -395,7 +385,7 @@ export class DocumentRecorder {
 
   /**
    * Sends what has not been sent, while eager, in batches sized in bytes, until `more()` says the slice is over.
-   * Extension messaging costs the page's thread (a structured clone of the bytes; base64 and JSON where messaging is JSON), so batches are small
+   * Extension messaging costs the page's thread (a structured clone of the bytes), so batches are small
    * (SLICE_BUDGET) and sending happens in the page's idle time.
    */
   private flush(more: () => boolean): void {
@@ -432,13 +422,13 @@ export class DocumentRecorder {
     let size = 0;
     for (let k = this.sentUpTo - first; k < this.log.size; k++) {
       const kept = this.log.at(k)!;
-      const encoded = ('chunk' in kept && !this.binary ? (kept.size * 4) / 3 : kept.size) + 200;
+      const encoded = kept.size + 200;
       if (encoded > SLICE_BUDGET) {
-        if (batch.length === 0) this.inFlight = { seq: kept.seq, pieces: partsOf(wire(kept, this.binary), SLICE_BUDGET), next: 0 };
+        if (batch.length === 0) this.inFlight = { seq: kept.seq, pieces: partsOf(wire(kept), SLICE_BUDGET), next: 0 };
         break;
       }
       if (batch.length > 0 && size + encoded > SLICE_BUDGET) break;
-      const item = wire(kept, this.binary);
+      const item = wire(kept);
       batch.push(item);
       size += recordSize(item.record);
     }

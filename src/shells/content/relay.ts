@@ -192,9 +192,7 @@ const recorder = new DocumentRecorder(randomKey(), {
   hidden: () => document.visibilityState === 'hidden' && Date.now() - leftAt > LEAVING_MS,
   wanted: () => ask(),
   // Firefox (its content scripts have cloneInto): one copy into this realm, then counting reads at native speed.
-  // Both browsers' messaging clones bytes (Chrome's as the manifest asks, message_serialization), so they go as they are.
   ...(firefox && { own: ownCopy }),
-  binary: true,
 });
 
 /** Pause on an event: the streams the hook holds, given to the page as far as the panel says. */

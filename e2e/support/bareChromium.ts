@@ -13,6 +13,7 @@ import { maskUrl } from '../../src/engine/mask/secrets';
 import { CHROMIUM_ARGS } from './chromium';
 import { listTabsInPage } from './inPage';
 import { assertBuilt, CHROME_EXTENSION } from './paths';
+import { sleep } from './poll';
 
 type Result = Record<string, unknown>;
 
@@ -32,8 +33,6 @@ export interface BareChromium {
   tabIdOf(url: string): Promise<number>;
   close(): Promise<void>;
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function launchBareChromium(): Promise<BareChromium> {
   const { chromium: executable } = ensureBrowsers(['chromium']);

@@ -374,7 +374,7 @@ export class DocumentRecorder {
   private sendGap(first: number): boolean {
     this.inFlight = undefined;
     const pins = this.log.pinned.filter((p) => p.seq >= this.sentUpTo && !this.pinnedSent.has(p.seq));
-    for (const batch of batches(pins.map((p) => wire(p)), SLICE_BUDGET)) {
+    for (const batch of batches(pins.map(wire), SLICE_BUDGET)) {
       if (!this.fx.post({ kind: 'pinned', docKey: this.docKey, items: batch.map(({ seq, record }) => ({ seq, record })) })) return false;
       for (const b of batch) this.pinnedSent.add(b.seq);
     }

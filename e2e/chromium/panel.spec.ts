@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { type DemoServer, startDemoServer } from '../../demo/server';
-import { testRoutes } from '../support/brokenStream';
+import { BROKEN_EVENTS, testRoutes } from '../support/brokenStream';
 import { type ChromiumWithExtension, launchChromium } from '../support/chromium';
 import { ARTIFACTS } from '../support/paths';
 import { eventCount, parseCount } from '../support/panel';
@@ -16,6 +16,8 @@ let demo: DemoServer;
 let browser: ChromiumWithExtension;
 let page: Page;
 let tabId: number;
+/** Every event the page read: a panel is ready once it shows them all. */
+let read: number;
 const artifacts = ARTIFACTS;
 
 test.beforeAll(async () => {
@@ -26,6 +28,7 @@ test.beforeAll(async () => {
   await page.goto(`${demo.url}/`);
   await page.evaluate(() => window.demo.runAll());
   await page.evaluate(() => fetch('/broken').then((r) => r.text()));
+  read = (await page.evaluate(() => window.demo.records.reduce((n, r) => n + r.events.length, 0))) + BROKEN_EVENTS;
   tabId = await browser.tabIdOf(page);
 });
 test.afterAll(async () => {
@@ -36,14 +39,8 @@ test.afterAll(async () => {
 async function openPanel(width: number, height: number): Promise<Page> {
   const panel = await browser.openPanel(tabId);
   await panel.setViewportSize({ width, height });
-  // Every record is in once the count stops changing.
-  let last = '';
-  for (let stable = 0; stable < 4; ) {
-    const now = (await panel.getByTestId('event-count').textContent()) ?? '';
-    stable = now === last && now !== '0 events' ? stable + 1 : 0;
-    last = now;
-    await panel.waitForTimeout(150);
-  }
+  // Every event the page read is in.
+  await expect(panel.getByTestId('event-count')).toHaveText(eventCount(read), { timeout: 30_000 });
   return panel;
 }
 
@@ -224,7 +221,8 @@ test('Clear on an import closes it and keeps the live capture; clearing the live
 });
 
 test('hostile and huge content: direction-changing characters shown, not applied; a 5 MB message paints a preview', async () => {
-  await page.evaluate(() => fetch('/weird').then((r) => r.text()));
+  // Every frame of /weird is an event; the page keeps them for the tests after this one too.
+  read += await page.evaluate(() => fetch('/weird').then(async (r) => (await r.text()).split('\n\n').filter((f) => f.startsWith('data:')).length));
   const panel = await openPanel(560, 700);
   await panel.getByRole('searchbox', { name: 'Filter events' }).fill('type:TOOL_CALL_START call-pdf');
   const row = panel.locator('[role=row]').first();

@@ -7,6 +7,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { type ChromiumWithExtension, launchChromium } from '../support/chromium';
 import { join } from 'node:path';
 import { ARTIFACTS } from '../support/paths';
+import { eventCount } from '../support/panel';
 import { type ProbeServer, startProbeServer } from '../support/probeServer';
 import { lateInterrupt, overlappingRuns, reasoningRun, splitWords } from '../support/runModel';
 
@@ -21,19 +22,19 @@ test.afterAll(async () => {
   await probe?.close();
 });
 
-async function capture(run: () => Promise<void>, query: string): Promise<{ page: Page; panel: Page }> {
+/** Runs `run` in a probe page and opens its panel, once the panel has all `events` the page read. */
+async function capture(run: () => Promise<void>, query: string, events: number): Promise<{ page: Page; panel: Page }> {
   const page = await browser.context.newPage();
   await page.goto(`${probe.url}/probe?case=${query}`);
   await page.evaluate(run);
   const panel = await browser.openPanel(await browser.tabIdOf(page));
   await panel.setViewportSize({ width: 1280, height: 800 });
-  await expect(panel.getByTestId('event-count')).not.toHaveText('0 events');
+  await expect(panel.getByTestId('event-count')).toHaveText(eventCount(events));
   return { page, panel };
 }
 
 test('two overlapping requests of one thread: each tool call under its own run in Runs, the Runs table and the Waterfall', async () => {
-  const { page, panel } = await capture(overlappingRuns, 'overlap');
-  await expect(panel.getByTestId('event-count')).toHaveText('18 events');
+  const { page, panel } = await capture(overlappingRuns, 'overlap', 18);
   await panel.getByRole('tab', { name: 'Runs' }).click();
   const tools = (runId: string) => panel.locator(`[data-run-id="${runId}"] [data-tool-call-id]`);
   await expect(tools('run-a')).toHaveCount(1);
@@ -91,7 +92,7 @@ test('two overlapping requests of one thread: each tool call under its own run i
 });
 
 test('an interrupt whose events carry old timestamps: the card and Problems give the same verdict (not expired)', async () => {
-  const { page, panel } = await capture(lateInterrupt, 'late');
+  const { page, panel } = await capture(lateInterrupt, 'late', 4);
   await panel.getByRole('searchbox', { name: 'Filter events' }).fill('outcome:interrupt');
   await panel.locator('[role=row]').first().click();
   const card = panel.getByTestId('interrupt-card');
@@ -106,7 +107,7 @@ test('an interrupt whose events carry old timestamps: the card and Problems give
 });
 
 test('Messages shows a reasoning message with its id', async () => {
-  const { page, panel } = await capture(reasoningRun, 'reasoning');
+  const { page, panel } = await capture(reasoningRun, 'reasoning', 7);
   await panel.keyboard.press('End');
   await panel.getByRole('tab', { name: 'Messages' }).click();
   await expect(panel.getByTestId('messages-tab').getByTestId('reasoning-id')).toHaveText('reasoning-1');
@@ -115,8 +116,7 @@ test('Messages shows a reasoning message with its id', async () => {
 });
 
 test('a word split over deltas is found; arguments cut off at TOOL_CALL_END say so; a call links to its last event', async () => {
-  const { page, panel } = await capture(splitWords, 'split');
-  await expect(panel.getByTestId('event-count')).toHaveText('15 events');
+  const { page, panel } = await capture(splitWords, 'split', 15);
   // Docked narrow and wide.
   for (const width of [560, 1280]) {
     await panel.setViewportSize({ width, height: 800 });

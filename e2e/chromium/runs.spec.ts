@@ -5,9 +5,10 @@
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { type DemoServer, startDemoServer } from '../../demo/server';
-import { testRoutes } from '../support/brokenStream';
+import { BROKEN_EVENTS, testRoutes } from '../support/brokenStream';
 import { type ChromiumWithExtension, launchChromium } from '../support/chromium';
 import { ARTIFACTS } from '../support/paths';
+import { eventCount } from '../support/panel';
 
 let demo: DemoServer;
 let browser: ChromiumWithExtension;
@@ -27,14 +28,10 @@ test.beforeAll(async () => {
   await page.goto(`${demo.url}/`);
   await page.evaluate(() => window.demo.runAll());
   await page.evaluate(() => fetch('/broken').then((r) => r.text()));
+  const read = (await page.evaluate(() => window.demo.records.reduce((n, r) => n + r.events.length, 0))) + BROKEN_EVENTS;
   panel = await browser.openPanel(await browser.tabIdOf(page));
   await panel.setViewportSize({ width: 1280, height: 800 });
-  let last = '';
-  for (let stable = 0; stable < 4; await panel.waitForTimeout(150)) {
-    const now = (await panel.getByTestId('event-count').textContent()) ?? '';
-    stable = now === last && now !== '0 events' ? stable + 1 : 0;
-    last = now;
-  }
+  await expect(panel.getByTestId('event-count')).toHaveText(eventCount(read), { timeout: 30_000 });
 });
 test.afterAll(async () => {
   await browser?.close();

@@ -1,16 +1,16 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type DemoServer, startDemoServer } from '../../demo/server';
-import { brokenRoute } from '../support/brokenStream';
+import { BROKEN_EVENTS, brokenRoute } from '../support/brokenStream';
 import { launchFirefox } from '../support/firefox';
+import { eventCount } from '../support/panel';
+import { untilCount } from '../support/poll';
 
 let demo: DemoServer;
 beforeAll(async () => {
   demo = await startDemoServer({ delayMs: 1, extraRoutes: brokenRoute });
 });
 afterAll(async () => demo?.close());
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Filters the list, clicks the first row of that type, and opens an inspector tab; returns the tab's text. */
 async function inspect(panel: Page, filter: string, type: string, tab: string): Promise<string> {
@@ -38,16 +38,9 @@ test('Firefox: the inspector shows the conversation as it stood, the state, and 
     await page.evaluate(() => window.demo.runScenario('tools'));
     await page.evaluate(() => window.demo.runScenario('state'));
     await page.evaluate(() => fetch('/broken').then((r) => r.text()));
+    const read = (await page.evaluate(() => window.demo.records.reduce((n, r) => n + r.events.length, 0))) + BROKEN_EVENTS;
     const panel = await firefox.openPanel(await firefox.tabIdOf(page));
-    // Everything has arrived when the count stops changing.
-    const count = () => panel.evaluate(() => document.querySelector('[data-testid=event-count]')?.textContent ?? '');
-    let last = '';
-    for (let i = 0, stable = 0; i < 150 && stable < 5; i++) {
-      const now = await count();
-      stable = now === last && now !== '0 events' ? stable + 1 : 0;
-      last = now;
-      await sleep(100);
-    }
+    expect(await untilCount(panel, read)).toBe(eventCount(read));
 
     const messages = await inspect(panel, 'call-weather', 'TOOL_CALL_RESULT', 'messages');
     expect(messages).toContain('What is the weather in Lisbon?');

@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type DemoServer, startDemoServer } from '../../demo/server';
-import { testRoutes } from '../support/brokenStream';
+import { BROKEN_EVENTS, testRoutes } from '../support/brokenStream';
 import { type FirefoxWithExtension, launchFirefox } from '../support/firefox';
 import { ARTIFACTS, ROOT } from '../support/paths';
-import { poll, sleep, textOf } from '../support/poll';
-import { showTabInPage } from '../support/panel';
+import { poll, sleep, textOf, untilCount } from '../support/poll';
+import { eventCount, showTabInPage } from '../support/panel';
 
 let demo: DemoServer;
 let firefox: FirefoxWithExtension;
@@ -21,14 +21,10 @@ beforeAll(async () => {
   await page.goto(`${demo.url}/`);
   await page.evaluate(() => window.demo.runAll());
   await page.evaluate(() => fetch('/broken').then((r) => r.text()));
+  const read = (await page.evaluate(() => window.demo.records.reduce((n, r) => n + r.events.length, 0))) + BROKEN_EVENTS;
   panel = await firefox.openPanel(await firefox.tabIdOf(page));
   await panel.setViewport({ width: 560, height: 700 });
-  let last = '';
-  for (let stable = 0; stable < 4; await sleep(150)) {
-    const now = await textOf(panel, '[data-testid=event-count]');
-    stable = now === last && now !== '0 events' && now !== '' ? stable + 1 : 0;
-    last = now;
-  }
+  expect(await untilCount(panel, read)).toBe(eventCount(read));
 });
 afterAll(async () => {
   await firefox?.close();

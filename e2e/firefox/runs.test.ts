@@ -4,7 +4,8 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type DemoServer, startDemoServer } from '../../demo/server';
 import { testRoutes } from '../support/brokenStream';
 import { type FirefoxWithExtension, launchFirefox } from '../support/firefox';
-import { poll, sleep, textOf } from '../support/poll';
+import { poll, textOf, untilCount } from '../support/poll';
+import { eventCount } from '../support/panel';
 
 let demo: DemoServer;
 let firefox: FirefoxWithExtension;
@@ -16,14 +17,10 @@ beforeAll(async () => {
   const page = await firefox.browser.newPage();
   await page.goto(`${demo.url}/`);
   await page.evaluate(() => window.demo.runAll());
+  const read = await page.evaluate(() => window.demo.records.reduce((n, r) => n + r.events.length, 0));
   panel = await firefox.openPanel(await firefox.tabIdOf(page));
   await panel.setViewport({ width: 1280, height: 800 });
-  let last = '';
-  for (let stable = 0; stable < 4; await sleep(150)) {
-    const now = await textOf(panel, '[data-testid=event-count]');
-    stable = now === last && now !== '' && now !== '0 events' ? stable + 1 : 0;
-    last = now;
-  }
+  expect(await untilCount(panel, read)).toBe(eventCount(read));
 });
 afterAll(async () => {
   await firefox?.close();

@@ -13,6 +13,15 @@ export const BROKEN_SSE = [
   'data: {"type":"RUN_FINISHED","threadId":"broken-thread","runId":"broken-run"}\n\n',
 ];
 
+/** The events the panel counts for /broken: one per data frame that parses (the other is a problem of the stream). */
+export const BROKEN_EVENTS = BROKEN_SSE.filter((frame) => {
+  try {
+    return frame.startsWith('data:') && JSON.parse(frame.slice(5)) !== null;
+  } catch {
+    return false;
+  }
+}).length;
+
 export function brokenRoute(req: IncomingMessage, res: ServerResponse, url: URL): boolean {
   if (url.pathname !== '/broken') return false;
   void req;

@@ -124,8 +124,12 @@ export const stripInPage = (): { shown: StripTab[]; hidden: StripTab[]; height: 
   };
 };
 
-/** Runs in the page: `n` runs of one thread, one request each, each with a text message and a tool call. */
-export const manyRunsInPage = async (n: number): Promise<void> => {
+/**
+ * Runs in the page: `n` runs of one thread, one request each, each with a text message and a tool call. Returns how
+ * many events the page read, for a test to wait until the panel has them all before it reads what they draw.
+ */
+export const manyRunsInPage = async (n: number): Promise<number> => {
+  let events = 0;
   for (let i = 0; i < n; i++) {
     const run = `run-${i}`;
     const steps = [
@@ -140,7 +144,9 @@ export const manyRunsInPage = async (n: number): Promise<void> => {
       { type: 'RUN_FINISHED', threadId: 'narrow', runId: run },
     ].map((event, k) => ({ after: k === 0 ? 0 : 2, event }));
     await fetch(`/scripted?s=${btoa(JSON.stringify(steps))}`).then((r) => r.text());
+    events += steps.length;
   }
+  return events;
 };
 
 /**

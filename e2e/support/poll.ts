@@ -1,4 +1,5 @@
 /** Waiting for what a user would see, whatever drives the browser. */
+import { eventCount } from './panel';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -16,3 +17,10 @@ export async function poll<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 
 /** The text of the first element a selector finds ('' when none), in a Playwright or puppeteer page. */
 export const textOf = (page: unknown, selector: string): Promise<string> =>
   (page as { evaluate(fn: (s: string) => string, s: string): Promise<string> }).evaluate((s: string) => document.querySelector(s)?.textContent ?? '', selector);
+
+/**
+ * Waits until a panel (Playwright or puppeteer page) shows exactly `n` events: every event the page read has
+ * arrived, so what the test reads next is drawn from all of them. Returns the count text last shown (assert on it).
+ */
+export const untilCount = (panel: unknown, n: number, ms = 30_000): Promise<string> =>
+  poll(() => textOf(panel, '[data-testid=event-count]'), (t) => t === eventCount(n), ms);

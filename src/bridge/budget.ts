@@ -3,7 +3,7 @@
  * we stay far below: batches under MESSAGE_BUDGET, and a record bigger than that travels in parts (its bytes cut,
  * or the base64 of one read from a file at a multiple of 4 characters), joined again by the receiver before anything else sees it.
  */
-import { type ChunkRecord, chunkLength, chunkPieces, joinPieces } from './chunkData';
+import { type ChunkRecord, chunkLength, chunkMessageLength, chunkPieces, joinPieces } from './chunkData';
 import type { CaptureRecord } from './messages';
 
 export const MESSAGE_BUDGET = 8 * 1024 * 1024;
@@ -19,8 +19,8 @@ const headersSize = (list: [string, string][]): number => {
 };
 
 /**
- * Bytes a record takes once serialized, near enough: strings by their length (JSON escapes are rare in what we
- * send, and the budget leaves a factor of 8 to the browser's limit for them).
+ * Bytes a record holds, near enough: strings by their length (JSON escapes are rare in what we send, and the
+ * budget leaves a factor of 8 to the browser's limit for them), a Blob by its size (memory limits count it).
  */
 export function recordSize(record: CaptureRecord): number {
   switch (record.kind) {
@@ -49,26 +49,29 @@ export function recordSize(record: CaptureRecord): number {
   }
 }
 
+/** Bytes a record adds to a message: a Blob's bytes do not travel in it (a handle does). */
+export const messageSize = (record: CaptureRecord): number => (record.kind === 'chunk' ? ENVELOPE + chunkMessageLength(record) : recordSize(record));
+
 interface Partable {
   record: CaptureRecord;
   part?: { index: number; of: number } | undefined;
 }
 
-/** One record as the parts it travels in (itself when it fits). */
+/** One record as the parts it travels in (itself when it fits, or when it is a Blob: a handle, whatever its size). */
 export function partsOf<T extends Partable>(item: T, budget = MESSAGE_BUDGET): T[] {
   const { record } = item;
-  if (record.kind !== 'chunk' || chunkLength(record) + ENVELOPE <= budget) return [item];
+  if (record.kind !== 'chunk' || record.blob || chunkLength(record) + ENVELOPE <= budget) return [item];
   const pieces = chunkPieces(record, budget - ENVELOPE);
   return pieces.map((piece, index) => ({ ...item, record: piece, part: { index, of: pieces.length } }));
 }
 
-/** Items grouped in batches under the budget, in order; a record bigger than the budget goes alone, in parts. */
+/** Items grouped in batches under the budget (in message bytes), in order; a record bigger than the budget goes alone, in parts. */
 export function* batches<T extends Partable>(items: Iterable<T>, budget = MESSAGE_BUDGET): Generator<T[]> {
   let batch: T[] = [];
   let size = 0;
   for (const item of items) {
     for (const piece of partsOf(item, budget)) {
-      const bytes = recordSize(piece.record);
+      const bytes = messageSize(piece.record);
       if (batch.length > 0 && size + bytes > budget) {
         yield batch;
         batch = [];

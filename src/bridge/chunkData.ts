@@ -1,18 +1,20 @@
 /**
- * A captured chunk's bytes cross extension contexts as the bytes themselves where runtime messaging clones
- * structured data (Firefox; Chrome with the manifest's message_serialization: no encoding, a third less to copy), and
- * as base64 where a record is JSON. Every reader and writer of a chunk record's bytes goes through here, so either
- * form works on every hop.
+ * A captured chunk's bytes cross extension contexts in one of three forms: the bytes themselves where runtime
+ * messaging clones structured data (Firefox), a Blob (Chrome: its messaging copies a byte array on the sender's thread
+ * at about 30 ms per MB, while a Blob goes as a handle to bytes the browser holds, at well under 1 ms per MB), and
+ * base64 where a record is JSON. A Blob record carries the end offset of each of its events (`ends`), so that whoever
+ * holds it can cut it at an event boundary without reading it. Every reader and writer of a chunk record's bytes goes
+ * through here, so any form works on every hop; only a Blob's receiver (the panel) reads it, asynchronously.
  */
 import { base64ToBytes, bytesToBase64 } from '../engine/util/base64';
 import { joinBytes } from '../engine/util/bytes';
 import type { CaptureRecord } from './messages';
 
 export type ChunkRecord = Extract<CaptureRecord, { kind: 'chunk' }>;
-type Bare = Omit<ChunkRecord, 'base64' | 'bytes'>;
+type Bare = Omit<ChunkRecord, 'base64' | 'bytes' | 'blob' | 'ends'>;
 
 const bare = (r: ChunkRecord): Bare => {
-  const { base64: _b, bytes: _y, ...rest } = r;
+  const { base64: _b, bytes: _y, blob: _l, ends: _e, ...rest } = r;
   return rest;
 };
 
@@ -29,10 +31,61 @@ export const owningRecord = <T extends { record: CaptureRecord }>(item: T): T =>
   return bytes && bytes !== (record as ChunkRecord).bytes ? { ...item, record: { ...record, bytes } } : item;
 };
 
-export const chunkBytes = (r: ChunkRecord): Uint8Array => r.bytes ?? base64ToBytes(r.base64 ?? '');
+/** The bytes of a record in bytes or base64 (a Blob record is read first: readBlobs). */
+export const chunkBytes = (r: ChunkRecord): Uint8Array => {
+  if (r.blob) throw new Error('A Blob chunk is read (readBlobs) before its bytes are used');
+  return r.bytes ?? base64ToBytes(r.base64 ?? '');
+};
 
-/** Its length on the wire: base64 characters or bytes. */
-export const chunkLength = (r: ChunkRecord): number => (r.bytes ? r.bytes.byteLength : (r.base64?.length ?? 0));
+/** Its length: base64 characters, or bytes (in the record, or in its Blob). */
+export const chunkLength = (r: ChunkRecord): number => (r.bytes ? r.bytes.byteLength : r.blob ? r.blob.size : (r.base64?.length ?? 0));
+
+/** What it adds to a message: a Blob travels as a handle, with its events' end offsets. */
+export const chunkMessageLength = (r: ChunkRecord): number => (r.blob ? (r.ends?.byteLength ?? 0) : chunkLength(r));
+
+/** A Blob record (its bytes in `parts`) with the end offset of each of its events, relative to its start. */
+export const blobRecord = (r: ChunkRecord, parts: readonly Uint8Array[], ends: Uint32Array): ChunkRecord => ({
+  ...bare(r),
+  blob: new Blob(parts as Uint8Array<ArrayBuffer>[]),
+  ends,
+});
+
+/**
+ * A Blob record without its first events, the fewest that make `events` events and `bytes` bytes go (as
+ * EventCounter.cutPoint does for bytes), read from its event ends: the rest is a slice of the same Blob, nothing read.
+ * Undefined when the cut would take the whole record.
+ */
+export const cutBlobRecord = (r: ChunkRecord, events: number, bytes: number): { record: ChunkRecord; events: number } | undefined => {
+  const { blob, ends } = r;
+  if (!blob || !ends) return undefined;
+  let k = Math.max(1, events);
+  while (k <= ends.length && ends[k - 1]! < bytes) k++;
+  if (k >= ends.length || ends[k - 1]! >= blob.size) return undefined;
+  const offset = ends[k - 1]!;
+  const rest = ends.subarray(k).map((end) => end - offset);
+  return { record: { ...bare(r), blob: blob.slice(offset), ends: rest, n: r.n - k }, events: k };
+};
+
+/**
+ * Replaces each Blob record of `items` with the same record in bytes, all read at once; resolves when every one is
+ * read. A Blob that cannot be read becomes no bytes, and `failed` says how many bytes that was (nothing silent).
+ */
+export async function readBlobs<T extends { record: CaptureRecord }>(items: T[], failed: (bytes: number, reason: string) => void): Promise<void> {
+  await Promise.all(
+    items.map(async (item, i) => {
+      const r = item.record;
+      if (r.kind !== 'chunk' || !r.blob) return;
+      let bytes: Uint8Array;
+      try {
+        bytes = new Uint8Array(await r.blob.arrayBuffer());
+      } catch (error) {
+        failed(r.blob.size, error instanceof Error ? error.message : String(error));
+        bytes = new Uint8Array(0);
+      }
+      items[i] = { ...item, record: { ...bare(r), bytes } };
+    }),
+  );
+}
 
 /** The record with these bytes instead, in the form `like` travels in (bytes when `binary`). */
 export const withChunkBytes = (r: ChunkRecord, bytes: Uint8Array, binary = r.bytes !== undefined): ChunkRecord =>

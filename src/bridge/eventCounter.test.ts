@@ -75,3 +75,36 @@ describe('EventCounter.cutPoint', () => {
     expect(EventCounter.cutPoint('json', enc.encode('{}'), 1, 0)).toBeUndefined();
   });
 });
+
+describe('EventCounter.ends', () => {
+  it('notes where each event ends, the same as the cut points, however the bytes are split', () => {
+    const cases: ['sse' | 'proto' | 'json', Uint8Array][] = [
+      ['sse', enc.encode(': ping\n\ndata: a\n\nevent: x\r\ndata: b\r\n\r\ndata: c\n\n: ping\n\ndata: d\r\r')],
+      ['proto', new Uint8Array([0, 0, 0, 2, 9, 9, 0, 0, 0, 0, 0, 0, 0, 1, 7])],
+    ];
+    for (const [format, bytes] of cases) {
+      const expected: number[] = [];
+      for (let k = 1; ; k++) {
+        const at = EventCounter.cutPoint(format, bytes, k, 0);
+        if (!at) break;
+        expected.push(at.offset);
+      }
+      expected.push(bytes.length);
+      for (let cut = 0; cut <= bytes.length; cut++) {
+        const c = new EventCounter(format);
+        c.ends = [];
+        c.count(bytes.subarray(0, cut));
+        const first = c.ends;
+        c.ends = [];
+        c.count(bytes.subarray(cut));
+        // Split between a CR and its LF, the event ends at the CR (where the record ends; the LF starts the next).
+        const crlf = format === 'sse' && bytes[cut - 1] === 13 && bytes[cut] === 10;
+        expect([...first, ...c.ends.map((end) => cut + end)], `${format} cut at ${cut}`).toEqual(expected.map((end) => (crlf && end === cut + 1 ? cut : end)));
+      }
+    }
+    const json = new EventCounter('json');
+    json.ends = [];
+    json.count(enc.encode('{"a":1}'));
+    expect(json.ends).toEqual([7]);
+  });
+});

@@ -25,6 +25,9 @@ export class EventCounter {
   /** Offset just past the last event boundary in the bytes last counted (-1: none in them). */
   boundary = -1;
 
+  /** When set, count() adds the offset just past each event it completes (in the bytes it counts) to it. */
+  ends: number[] | undefined;
+
   /** Whether a CR has been seen: until then the fast path (native indexOf for LF) is exact. */
   private sawCR = false;
   /** LF-only fast path: the previous byte was LF, and the current frame's first byte. */
@@ -35,6 +38,7 @@ export class EventCounter {
     this.boundary = -1;
     if (this.format === 'json') {
       this.boundary = b.length;
+      this.ends?.push(b.length);
       return 1;
     }
     if (this.format === 'proto') return this.proto(b);
@@ -55,7 +59,10 @@ export class EventCounter {
     let i = 0;
     if (this.afterLF && b[0] === 10) {
       // The blank line straddles the chunks.
-      if (this.frameFirst !== 58) n++;
+      if (this.frameFirst !== 58) {
+        n++;
+        this.ends?.push(1);
+      }
       this.frameFirst = -1;
       this.boundary = 1;
       i = 1;
@@ -67,8 +74,11 @@ export class EventCounter {
       if (b[lf + 1] === 10) {
         // A frame ends: a comment-only frame (":" first) is a heartbeat, not an event.
         const event = this.frameFirst !== -1 && this.frameFirst !== 58;
-        if (event) n++;
         this.boundary = lf + 2;
+        if (event) {
+          n++;
+          this.ends?.push(lf + 2);
+        }
         if (event && this.done(n)) return n;
         i = lf + 2;
         this.frameFirst = i < b.length ? b[i]! : -1;
@@ -91,9 +101,12 @@ export class EventCounter {
       if (c === 10 || c === 13) {
         if (this.lineLength === 0) {
           const event = this.frameHasField;
-          if (event) n++;
           this.frameHasField = false;
           this.boundary = c === 13 && b[i + 1] === 10 ? i + 2 : i + 1;
+          if (event) {
+            n++;
+            this.ends?.push(this.boundary);
+          }
           if (event && this.done(n)) return n;
         } else if (!this.lineIsComment) this.frameHasField = true;
         this.lineLength = 0;
@@ -117,6 +130,7 @@ export class EventCounter {
         if (this.skip === 0) {
           n++;
           this.boundary = i;
+          this.ends?.push(i);
           if (this.done(n)) return n;
         }
         continue;
@@ -129,6 +143,7 @@ export class EventCounter {
         if (this.skip === 0) {
           n++;
           this.boundary = i;
+          this.ends?.push(i);
           if (this.done(n)) return n;
         }
       }

@@ -2,9 +2,10 @@
  * Every message that crosses a boundary, as zod/mini schemas (small enough for the content script).
  *   page hook --MessagePort--> content relay --runtime port--> background --runtime port--> panel
  *   background --tabs.sendMessage--> content relay (mode, and resync after a service-worker restart)
- * A chunk's bytes travel as bytes between extension contexts: runtime messaging clones structured data (Chrome's as
- * the manifest asks, message_serialization). Replay steps hold base64, as session files do. Every runtime message
- * is sized in bytes (see budget.ts): batches stay under a fixed budget and a bigger record travels in parts.
+ * A chunk's bytes travel between extension contexts as bytes (Firefox) or as a Blob (Chrome: runtime messaging
+ * clones structured data as the manifest asks, message_serialization, but a Blob goes as a handle; bridge/chunkData.ts).
+ * Replay steps hold base64, as session files do. Every runtime message is sized in bytes (see budget.ts): batches
+ * stay under a fixed budget and a bigger record travels in parts.
  */
 import * as z from 'zod/mini';
 
@@ -42,6 +43,19 @@ const pageOpenFields = {
 const closeFields = { kind: z.literal('close'), id, t: timestamp, error: z.optional(z.string()) };
 const direction = z.optional(z.enum(['in', 'out']));
 const bytes = z.custom<Uint8Array>((v) => ArrayBuffer.isView(v) && (v as Uint8Array).BYTES_PER_ELEMENT === 1);
+const blob = z.custom<Blob>((v) => typeof Blob === 'function' && v instanceof Blob);
+const offsets = z.custom<Uint32Array>((v) => v instanceof Uint32Array);
+
+/** `n` offsets, each after the one before, the last within `size` bytes. */
+const validEnds = (ends: Uint32Array, n: number, size: number): boolean => {
+  if (ends.length !== n) return false;
+  for (let i = 0, before = 0; i < ends.length; i++) {
+    const end = ends[i]!;
+    if (end <= before || end > size) return false;
+    before = end;
+  }
+  return true;
+};
 
 // --- page -> content relay (the page is untrusted: everything is checked) ---
 export const PageMessageSchema = z.discriminatedUnion('kind', [
@@ -151,7 +165,7 @@ const resendStatusFields = {
 export type ResendStatus = { rid: string; state: 'sending' | 'receiving' | 'done' | 'failed' | 'cancelled'; status?: number; statusText?: string; error?: string; stream?: number };
 
 // --- content relay -> background, and background -> panel: the same record, a chunk's bytes as bytes (messaging
-// clones them) or as base64 (a record as JSON), exactly one of the two (bridge/chunkData.ts) ---
+// clones them), as a Blob (Chrome) or as base64 (a record as JSON), exactly one of the three (bridge/chunkData.ts) ---
 export const CaptureRecordSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('open'),
@@ -166,11 +180,20 @@ export const CaptureRecordSchema = z.discriminatedUnion('kind', [
       t: timestamp,
       base64: z.optional(z.string()),
       bytes: z.optional(bytes),
+      blob: z.optional(blob),
+      /** With a Blob: where each of its `n` events ends (offsets from its start, ascending, the last within it). */
+      ends: z.optional(offsets),
       dir: direction,
       /** Events this chunk completes (counted by the relay, which cuts chunks at event boundaries). */
       n: count,
     })
-    .check(z.refine((r) => (r.base64 === undefined) !== (r.bytes === undefined), 'a chunk carries base64 or bytes, one of the two')),
+    .check(
+      z.refine(
+        (r) => Number(r.base64 !== undefined) + Number(r.bytes !== undefined) + Number(r.blob !== undefined) === 1,
+        'a chunk carries base64, bytes or a Blob, one of the three',
+      ),
+      z.refine((r) => r.ends === undefined || (r.blob !== undefined && validEnds(r.ends, r.n, r.blob.size)), "a Blob's event ends: n of them, ascending, within it"),
+    ),
   z.object(closeFields),
   /**
    * Something the relay saw that the user must know: the page tried to impersonate the capture channel, or

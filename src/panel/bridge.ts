@@ -1,15 +1,15 @@
 /**
  * The panel's end of the bridge: one port to the background for one tab, reconnecting by itself when the
  * service worker restarts. On every (re)connect it says what it already has, so the background (and through it
- * the content scripts) send the rest; each record is applied once, in order. Bytes arrive as base64 (Chrome) or as
- * bytes (Firefox).
+ * the content scripts) send the rest; each record is applied once, in order. Bytes arrive as Blobs (Chrome: read
+ * here, a message's all at once, before it is applied) or as bytes (Firefox).
  */
 import browser, { type Runtime } from 'webextension-polyfill';
 import { Reassembler } from '../bridge/budget';
 import { type Captured, type PanelInbound, PanelInboundSchema, type PanelOutbound, type PauseSettings, PORT_PANEL, type ResendStatus, type ReplayRule, type ReplayRuleSummary } from '../bridge/messages';
 import { OrderedIntake } from '../bridge/ordered';
 import type { Session, StreamInfo } from '../engine/session/session';
-import { chunkBytes } from '../bridge/chunkData';
+import { chunkBytes, readBlobs } from '../bridge/chunkData';
 
 export interface BridgeHandlers {
   /** The tab navigated. `preserved`: keep the previous page's streams (Preserve log). */
@@ -119,6 +119,49 @@ function receivingOf(reads: Map<string, number>, ends: Map<string, number>, pend
   return of > 0 && n < of ? { n: Math.max(0, n - gone), of: of - gone } : null;
 }
 
+/** The background's messages that only tell the panel something (not records, gaps or progress). */
+function tellHandlers(message: Exclude<PanelInbound, { kind: 'captured' | 'pinned' | 'gap' | 'reading' }>, handlers: BridgeHandlers): void {
+  switch (message.kind) {
+    case 'navigated':
+      handlers.onNavigated(message.url, message.t, message.preserved);
+      return;
+    case 'preserve-log':
+      handlers.onPreserveLog(message.on);
+      return;
+    case 'error':
+      handlers.onError(message.message, message.code, message.params);
+      return;
+    case 'tabs':
+      return;
+    case 'sites':
+      handlers.onSites?.({ local: message.local, enabled: message.enabled, ...(message.error !== undefined && { error: message.error }) });
+      return;
+    case 'capture-status':
+      handlers.onCaptureStatus?.({ url: message.url, on: message.on });
+      return;
+    case 'replay-rules':
+      handlers.onReplayRules?.(message.rules);
+      return;
+    case 'replay-status': {
+      const { kind: _, tabId: __, ...status } = message;
+      handlers.onReplayStatus?.(status);
+      return;
+    }
+    case 'pause-state':
+      handlers.onPauseState?.({ conditions: message.conditions, onError: message.onError });
+      return;
+    case 'resend-status': {
+      const { kind: _, tabId: __, docKey, ...status } = message;
+      handlers.onResendStatus?.(docKey, status);
+      return;
+    }
+    default: {
+      const unhandled: never = message;
+      return unhandled;
+    }
+  }
+}
+
 /**
  * What the panel takes in, in order: records once each (joined from parts, in sequence per document), gaps counted
  * exactly, pinned openings, and the background's other messages, applied in slices so a flood never blocks the panel.
@@ -176,13 +219,21 @@ function createIntake(tabId: number, session: () => Session, handlers: BridgeHan
    * that a flood of events never blocks the panel for long: it stays responsive and catches up.
    */
   const queue: PanelInbound[] = [];
+  /** Messages whose Blobs are being read: the queue waits at them, and goes on once they are read. */
+  const reading = new Set<PanelInbound>();
   let cursor = 0;
   let pumping = false;
+  const kick = () => {
+    if (pumping) return;
+    pumping = true;
+    setTimeout(pump, 0);
+  };
   const pump = () => {
     const until = performance.now() + SLICE_MS;
     const more = () => performance.now() < until;
     while (applyReady(more, until) && queue.length > 0 && more()) {
       const message = queue[0]!;
+      if (reading.has(message)) break;
       if (message.kind === 'captured') {
         while (cursor < message.items.length && ready.length === 0 && !step && more()) take(message.items[cursor++]!);
         if (cursor < message.items.length) continue;
@@ -191,7 +242,8 @@ function createIntake(tabId: number, session: () => Session, handlers: BridgeHan
       cursor = 0;
     }
     report();
-    if (queue.length > 0 || ready.length > 0 || step) setTimeout(pump, 0);
+    const waiting = queue.length > 0 && reading.has(queue[0]!) && ready.length === 0 && !step;
+    if (!waiting && (queue.length > 0 || ready.length > 0 || step)) setTimeout(pump, 0);
     else pumping = false;
   };
   const onMessage = (raw: unknown) => {
@@ -199,11 +251,22 @@ function createIntake(tabId: number, session: () => Session, handlers: BridgeHan
     if (!parsed.success) return;
     const message: PanelInbound = parsed.data;
     if ('tabId' in message && message.tabId !== tabId) return;
-    queue.push(message);
-    if (!pumping) {
-      pumping = true;
-      setTimeout(pump, 0);
+    if (message.kind === 'reading') {
+      // How far the page has read is known at once, not after the records queued before it (Blobs being read).
+      reads.set(message.docKey, Math.max(reads.get(message.docKey) ?? 0, message.read));
+      return kick();
     }
+    queue.push(message);
+    if ((message.kind === 'captured' || message.kind === 'pinned') && message.items.some((i) => i.record.kind === 'chunk' && i.record.blob)) {
+      reading.add(message);
+      void readBlobs(message.items, (bytes, reason) =>
+        handlers.onError('Captured records could not be delivered', 'delivery-failed', { reason: `${reason} (${bytes} bytes)` }),
+      ).then(() => {
+        reading.delete(message);
+        kick();
+      });
+    }
+    kick();
   };
 
   const applyMessage = (message: PanelInbound) => {
@@ -229,45 +292,10 @@ function createIntake(tabId: number, session: () => Session, handlers: BridgeHan
         return;
       }
       case 'reading':
-        reads.set(message.docKey, Math.max(reads.get(message.docKey) ?? 0, message.read));
+        // Taken as it arrives (onMessage), never queued.
         return;
-      case 'navigated':
-        handlers.onNavigated(message.url, message.t, message.preserved);
-        return;
-      case 'preserve-log':
-        handlers.onPreserveLog(message.on);
-        return;
-      case 'error':
-        handlers.onError(message.message, message.code, message.params);
-        return;
-      case 'tabs':
-        return;
-      case 'sites':
-        handlers.onSites?.({ local: message.local, enabled: message.enabled, ...(message.error !== undefined && { error: message.error }) });
-        return;
-      case 'capture-status':
-        handlers.onCaptureStatus?.({ url: message.url, on: message.on });
-        return;
-      case 'replay-rules':
-        handlers.onReplayRules?.(message.rules);
-        return;
-      case 'replay-status': {
-        const { kind: _, tabId: __, ...status } = message;
-        handlers.onReplayStatus?.(status);
-        return;
-      }
-      case 'pause-state':
-        handlers.onPauseState?.({ conditions: message.conditions, onError: message.onError });
-        return;
-      case 'resend-status': {
-        const { kind: _, tabId: __, docKey, ...status } = message;
-        handlers.onResendStatus?.(docKey, status);
-        return;
-      }
-      default: {
-        const unhandled: never = message;
-        return unhandled;
-      }
+      default:
+        return tellHandlers(message, handlers);
     }
   };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Captured } from '../../bridge/messages';
+import { type Captured, CapturedSchema } from '../../bridge/messages';
 import { type BacklogEntry, TabLog } from './tabLog';
 
 const open = (seq: number, id = 1, e = 0): Captured => ({
@@ -47,6 +47,38 @@ describe('TabLog', () => {
     const first = kept[0]!.record;
     expect(first.kind === 'chunk' && Buffer.from(first.base64!, 'base64').toString()).toBe('data: {"n":14}\n\n');
     expect(kept[0]!.e).toBe(14);
+  });
+
+  it('cuts a Blob record (Chrome) where its events end, without reading it: the same figure as for bytes', async () => {
+    const log = new TabLog(10, 1e9);
+    log.add(open(0));
+    const text = (from: number) => [0, 1, 2].map((i) => `data: {"n":${from + i}}\n\n`).join('');
+    for (let s = 1; s <= 8; s++) {
+      const bytes = Buffer.from(text((s - 1) * 3));
+      const ends = Uint32Array.from([1, 2, 3], (k) => Buffer.from(text((s - 1) * 3).split('\n\n').slice(0, k).join('\n\n') + '\n\n').length);
+      const record = { kind: 'chunk' as const, id: 1, t: s, blob: new Blob([bytes]), ends, n: 3 };
+      expect(CapturedSchema.safeParse({ ...chunk(s, 3, (s - 1) * 3), record }).success).toBe(true);
+      log.add({ ...chunk(s, 3, (s - 1) * 3), record });
+    }
+    const backlog = [...log.backlog()];
+    const kept = items(backlog);
+    expect(eventsIn(kept)).toBe(10);
+    expect(backlog.find((m) => m.kind === 'gap')).toMatchObject({ to: kept[0]!.seq, e: 14 });
+    const first = kept[0]!.record;
+    if (first.kind !== 'chunk' || !first.blob) throw new Error('not a Blob record');
+    expect(await first.blob.text()).toBe('data: {"n":14}\n\n');
+    expect([...first.ends!]).toEqual([16]);
+    expect(CapturedSchema.safeParse(kept[0]).success).toBe(true);
+  });
+
+  it('refuses a Blob record whose event ends do not fit it', () => {
+    const record = (ends: number[], n = ends.length) => ({ kind: 'chunk', id: 1, t: 0, blob: new Blob(['data: 1\n\ndata: 2\n\n']), ends: Uint32Array.from(ends), n });
+    const ok = (r: object) => CapturedSchema.safeParse({ docKey: 'd', frameId: 0, seq: 1, e: 0, record: r }).success;
+    expect(ok(record([9, 18]))).toBe(true);
+    expect(ok(record([9, 18], 3))).toBe(false);
+    expect(ok(record([18, 9]))).toBe(false);
+    expect(ok(record([9, 19]))).toBe(false);
+    expect(ok({ ...record([9, 18]), bytes: new Uint8Array(1) })).toBe(false);
   });
 
   it('tells a later panel how many events each page has read, first, so it can say "receiving N of M"', () => {

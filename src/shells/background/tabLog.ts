@@ -4,7 +4,7 @@ import type { Captured, DropPlace } from '../../bridge/messages';
 import { OrderedIntake } from '../../bridge/ordered';
 import { EventCounter } from '../../bridge/eventCounter';
 import { type Need, needOver, RecordLog, type RecordShape } from '../../bridge/recordLog';
-import { chunkBytes, withChunkBytes } from '../../bridge/chunkData';
+import { chunkBytes, cutBlobRecord, withChunkBytes } from '../../bridge/chunkData';
 
 type Nav = { nav: true; url: string; t: number };
 type Entry = Captured | Nav;
@@ -32,6 +32,11 @@ type Format = 'sse' | 'proto' | 'json';
 /** A chunk without its first events, the fewest that make `need` go (cut at an event boundary, as in the relay). */
 const cutCaptured = (item: Captured, format: Format | undefined, need: Need): Captured | undefined => {
   if (!format || item.record.kind !== 'chunk' || item.record.n < 2) return undefined;
+  if (item.record.blob) {
+    // Cut where its events end, as the relay noted them: the rest is a slice of the Blob, nothing read.
+    const cut = cutBlobRecord(item.record, need.events, need.bytes);
+    return cut && { ...item, e: item.e + cut.events, record: cut.record };
+  }
   const bytes = chunkBytes(item.record);
   const at = EventCounter.cutPoint(format, bytes, need.events, need.bytes);
   if (!at || at.events >= item.record.n) return undefined;

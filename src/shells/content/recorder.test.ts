@@ -4,14 +4,19 @@
  */
 import { expect, test } from 'vitest';
 import { Reassembler } from '../../bridge/budget';
-import type { ContentMessage, Sequenced } from '../../bridge/messages';
+import { type ContentMessage, ContentMessageSchema, type Sequenced } from '../../bridge/messages';
 import { joinBytes } from '../../engine/util/bytes';
 import { DocumentRecorder } from './recorder';
 
 type Capture = Extract<ContentMessage, { kind: 'capture' }>;
 
 /** A recorder whose port is an array and whose idle time and timers run when the test says. */
-function recorderWith(url = 'http://localhost:5173/chat?token=t0k', hidden = () => false, own?: (bytes: Uint8Array, lead?: readonly Uint8Array[]) => Uint8Array) {
+function recorderWith(
+  url = 'http://localhost:5173/chat?token=t0k',
+  hidden = () => false,
+  own?: (bytes: Uint8Array, lead?: readonly Uint8Array[]) => Uint8Array,
+  blob?: (parts: readonly Uint8Array[]) => Blob,
+) {
   const sent: ContentMessage[] = [];
   const queue: (() => void)[] = [];
   let clock = 0;
@@ -25,6 +30,7 @@ function recorderWith(url = 'http://localhost:5173/chat?token=t0k', hidden = () 
     wanted: () => void wanted++,
     hidden,
     ...(own && { own }),
+    ...(blob && { blob }),
   });
   /** Lets the page be idle until nothing waits (the clock moves past the quiet time each turn). */
   const settle = () => {
@@ -254,4 +260,56 @@ test('with the relay copying each read after the bytes it held (Firefox), any sp
   }
   // The held bytes were copied in front of the next read many times (and not when they were too many).
   expect(leads).toBeGreaterThan(1000);
+});
+
+test('records as Blobs (Chrome) with where each event ends: any split keeps every byte, the ends are the events\' ends, and the page limit cuts them as bytes', async () => {
+  const blob = (parts: readonly Uint8Array[]) => new Blob(parts as Uint8Array<ArrayBuffer>[]);
+  let seed = 11;
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  for (let trial = 0; trial < 60; trial++) {
+    const end = trial % 3 === 2 ? '\r\n\r\n' : '\n\n';
+    const sizes = Array.from({ length: 1 + Math.floor(random() * 30) }, () => Math.floor(random() * (random() < 0.1 ? 90_000 : 300)));
+    const text = sizes.map((n, i) => `${i % 4 === 3 ? `: ping${end}` : ''}data: {"name":"e${i}","value":"${'x'.repeat(n)}"}${end}`).join('');
+    const bytes = enc.encode(text);
+    const { recorder, sent, settle, records } = recorderWith(undefined, undefined, undefined, blob);
+    recorder.setEager(true);
+    recorder.onPageMessage(open(1));
+    for (let at = 0; at < bytes.length; ) {
+      const to = Math.min(bytes.length, at + 1 + Math.floor(random() * (random() < 0.5 ? 64 : 40_000)));
+      recorder.onPageMessage({ kind: 'chunk', id: 1, t: 2, bytes: bytes.slice(at, to) });
+      at = to;
+    }
+    recorder.onPageMessage(close(1));
+    settle();
+    // What the background checks: a Blob, no bytes, and n ends within it, ascending.
+    for (const m of sent) expect(ContentMessageSchema.safeParse(m).success, `trial ${trial}`).toBe(true);
+    const chunks = records().filter((i) => i.record.kind === 'chunk');
+    expect(chunks.every((c) => !c.part && c.record.kind === 'chunk' && c.record.blob && !c.record.bytes)).toBe(true);
+    const texts = await Promise.all(chunks.map((c) => (c.record as { blob: Blob }).blob.text()));
+    expect(texts.join(''), `trial ${trial}`).toBe(text);
+    chunks.forEach((c, k) => {
+      const { ends } = c.record as { ends: Uint32Array };
+      // Each end is just past an event (at its CR where the read split a CRLF): as many events before it as ends.
+      ends.forEach((at, i) => {
+        const upTo = Buffer.from(enc.encode(texts[k]!).subarray(0, at)).toString();
+        expect(upTo.endsWith(end) || upTo.endsWith('\r'), `trial ${trial}`).toBe(true);
+        expect(upTo.split('data: ').length - 1, `trial ${trial}`).toBe(i + 1);
+      });
+    });
+  }
+  // The page limit: 100,004 events in 64 KB reads; the oldest record is cut, its ends moved with it.
+  const all = frames(100_004);
+  const { recorder, sent, settle, records } = recorderWith(undefined, undefined, undefined, blob);
+  recorder.onPageMessage(open(1));
+  for (let at = 0; at < all.length; at += 64 * 1024) recorder.onPageMessage(chunk(1, all.slice(at, at + 64 * 1024)));
+  settle();
+  recorder.setEager(true);
+  settle();
+  expect((sent.find((m) => m.kind === 'gap') as Extract<ContentMessage, { kind: 'gap' }>).e).toBe(4);
+  for (const m of sent) expect(ContentMessageSchema.safeParse(m).success).toBe(true);
+  const chunks = records().filter((i) => i.record.kind === 'chunk');
+  const first = chunks[0]!.record as { blob: Blob; ends: Uint32Array; n: number };
+  expect(first.ends.length).toBe(first.n);
+  expect((await first.blob.text()).slice(0, first.ends[0]!)).toBe(frames(1, 4));
+  expect((await Promise.all(chunks.map((c) => (c.record as { blob: Blob }).blob.text()))).join('')).toBe(all.slice(frames(4).length));
 });

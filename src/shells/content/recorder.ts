@@ -18,7 +18,8 @@ import { sseText } from './sseText';
 
 type Format = 'sse' | 'proto' | 'json';
 
-type ChunkKept = { id: number; t: number; parts: Uint8Array[]; size: number; n: number; format: Format; dir?: 'in' | 'out' };
+/** `ends`: where each of its events ends (kept where records go as Blobs, which are cut without being read). */
+type ChunkKept = { id: number; t: number; parts: Uint8Array[]; size: number; n: number; format: Format; dir?: 'in' | 'out'; ends?: Uint32Array };
 /** A record as kept here: chunk bytes raw (in parts, joined only when sent), encoded only when sent. */
 type KeptBody = { size: number } & ({ record: CaptureRecord } | { chunk: ChunkKept });
 /** `b`: bytes of every record kept before it (to tell how much waits to be sent). */
@@ -35,7 +36,8 @@ const cutChunk = (k: Kept, need: Need): Kept | undefined => {
   if (!at || at.events >= k.chunk.n) return undefined;
   const rest = bytes.slice(at.offset);
   const size = rest.length;
-  return { ...k, size, e: k.e + at.events, b: k.b + at.offset, chunk: { ...k.chunk, parts: [rest], size, n: k.chunk.n - at.events } };
+  const ends = k.chunk.ends?.subarray(at.events).map((end) => end - at.offset);
+  return { ...k, size, e: k.e + at.events, b: k.b + at.offset, chunk: { ...k.chunk, parts: [rest], size, n: k.chunk.n - at.events, ...(ends && { ends }) } };
 };
 
 const SHAPE: RecordShape<Kept> = {
@@ -76,11 +78,18 @@ export interface RecorderEffects {
    * when given. Absent: used as they are.
    */
   own?(bytes: Uint8Array, lead?: readonly Uint8Array[]): Uint8Array;
+  /**
+   * Chunks go as Blobs made of their parts (Chrome: its messaging copies bytes on the page's thread, slowly; a Blob
+   * goes as a handle). Absent: as bytes.
+   */
+  blob?(parts: readonly Uint8Array[]): Blob;
 }
 
-/** The longest slice of work (idle or not), and the size of one message (about 8 ms of Chrome's messaging). */
+/** The longest slice of work (idle or not), and the bytes of one message (about 5 ms of Firefox's messaging). */
 const SLICE_MS = 10;
 const SLICE_BUDGET = 512 * 1024;
+/** The bytes of one message's Blobs (made at native speed, well under 1 ms per MB). */
+const BLOB_SLICE_BUDGET = 4 * 1024 * 1024;
 /** Records wait for the page's input to be quiet this long, or at most MAX_WAIT_MS, before they are sent. */
 const QUIET_MS = 30;
 const MAX_WAIT_MS = 250;
@@ -100,11 +109,16 @@ const sent = (parts: readonly Uint8Array[], size: number): Uint8Array => {
   return only && only.byteLength * 2 >= only.buffer.byteLength ? only : compact(joinBytes(parts, size));
 };
 
-/** A kept record as it is sent: runtime messaging clones structured data in both browsers (Chrome's as the manifest asks, message_serialization), so a chunk's bytes go as bytes. */
-const wire = (k: Kept): Sequenced => {
+/**
+ * A kept record as it is sent: runtime messaging clones structured data in both browsers (Chrome's as the manifest
+ * asks, message_serialization), so a chunk's bytes go as bytes, or as a Blob of its parts with its events' ends
+ * where `blob` makes one (Chrome).
+ */
+const wire = (k: Kept, blob?: (parts: readonly Uint8Array[]) => Blob): Sequenced => {
   if (!('chunk' in k)) return { seq: k.seq, e: k.e, record: k.record };
-  const { id, t, parts, size, n, dir } = k.chunk;
-  return { seq: k.seq, e: k.e, record: { kind: 'chunk', id, t, bytes: sent(parts, size), n, ...(dir && { dir }) } };
+  const { id, t, parts, size, n, dir, ends } = k.chunk;
+  const body = blob ? { blob: blob(parts), ends: ends ?? new Uint32Array(0) } : { bytes: sent(parts, size) };
+  return { seq: k.seq, e: k.e, record: { kind: 'chunk', id, t, ...body, n, ...(dir && { dir }) } };
 };
 
 const clip = (s: string): string => (s.length > STRING_MAX ? `${s.slice(0, STRING_MAX)}…` : s);
@@ -277,6 +291,8 @@ export class DocumentRecorder {
     const fresh = own ? own(bytes, lead ? this.release(held).parts : undefined) : bytes;
     // Records end at event boundaries (the bytes after the last one wait for the next chunk), so a buffer
     // that drops old records never cuts into an event. The bytes stay the same, byte for byte.
+    // Where records go as Blobs, the counter notes where each event ends (the Blob is cut there, never read).
+    counter.ends = this.fx.blob ? [] : undefined;
     const n = counter.count(lead ? fresh.subarray(lead) : fresh);
     if (counter.boundary === -1) {
       this.hold(held, fresh);
@@ -286,8 +302,10 @@ export class DocumentRecorder {
     const before = this.release(held);
     const completed = fresh.subarray(0, boundary);
     const size = before.kept + completed.length;
+    // From the record's start: the bytes held before this chunk, then this chunk's (the lead is both, counted once).
+    const ends = counter.ends && Uint32Array.from(counter.ends, (end) => before.kept + lead + end);
     if (before.oversize || (n === 1 && size > MAX_EVENT_BYTES)) this.oversize(t, id, n, before.seen + completed.length, false);
-    else this.keep({ chunk: { id, t, parts: [...before.parts, completed], size, n, format: counter.format, ...(dir && { dir }) }, size }, n);
+    else this.keep({ chunk: { id, t, parts: [...before.parts, completed], size, n, format: counter.format, ...(dir && { dir }), ...(ends && { ends }) }, size }, n);
     if (boundary < fresh.length) this.hold(held, fresh.subarray(boundary));
   }
 
@@ -374,7 +392,7 @@ export class DocumentRecorder {
   private sendGap(first: number): boolean {
     this.inFlight = undefined;
     const pins = this.log.pinned.filter((p) => p.seq >= this.sentUpTo && !this.pinnedSent.has(p.seq));
-    for (const batch of batches(pins.map(wire), SLICE_BUDGET)) {
+    for (const batch of batches(pins.map((k) => wire(k)), SLICE_BUDGET)) {
       if (!this.fx.post({ kind: 'pinned', docKey: this.docKey, items: batch.map(({ seq, record }) => ({ seq, record })) })) return false;
       for (const b of batch) this.pinnedSent.add(b.seq);
     }
@@ -419,16 +437,17 @@ export class DocumentRecorder {
   /** The next records to send, within a message's budget (a bigger one starts travelling in parts instead). */
   private nextBatch(first: number): Sequenced[] {
     const batch: Sequenced[] = [];
+    const budget = this.fx.blob ? BLOB_SLICE_BUDGET : SLICE_BUDGET;
     let size = 0;
     for (let k = this.sentUpTo - first; k < this.log.size; k++) {
       const kept = this.log.at(k)!;
       const encoded = kept.size + 200;
-      if (encoded > SLICE_BUDGET) {
-        if (batch.length === 0) this.inFlight = { seq: kept.seq, pieces: partsOf(wire(kept), SLICE_BUDGET), next: 0 };
+      if (encoded > budget) {
+        if (batch.length === 0) this.inFlight = { seq: kept.seq, pieces: partsOf(wire(kept, this.fx.blob), budget), next: 0 };
         break;
       }
-      if (batch.length > 0 && size + encoded > SLICE_BUDGET) break;
-      const item = wire(kept);
+      if (batch.length > 0 && size + encoded > budget) break;
+      const item = wire(kept, this.fx.blob);
       batch.push(item);
       size += recordSize(item.record);
     }

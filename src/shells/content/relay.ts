@@ -192,7 +192,8 @@ const recorder = new DocumentRecorder(randomKey(), {
   hidden: () => document.visibilityState === 'hidden' && Date.now() - leftAt > LEAVING_MS,
   wanted: () => ask(),
   // Firefox (its content scripts have cloneInto): one copy into this realm, then counting reads at native speed.
-  ...(firefox && { own: ownCopy }),
+  // Chrome: records go as Blobs, handles to bytes the browser holds (its messaging copies bytes slowly on this thread).
+  ...(firefox ? { own: ownCopy } : { blob: (parts: readonly Uint8Array[]) => new Blob(parts as Uint8Array<ArrayBuffer>[]) }),
 });
 
 /** Pause on an event: the streams the hook holds, given to the page as far as the panel says. */

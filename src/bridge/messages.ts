@@ -181,7 +181,9 @@ export const CaptureRecordSchema = z.discriminatedUnion('kind', [
       base64: z.optional(z.string()),
       bytes: z.optional(bytes),
       blob: z.optional(blob),
-      /** With a Blob: where each of its `n` events ends (offsets from its start, ascending, the last within it). */
+      /** With a Blob: the record's bytes in it, [from, to) (the records of a batch share one Blob); absent: all of it. */
+      span: z.optional(z.tuple([count, count])),
+      /** With a Blob: where each of its `n` events ends (offsets from the record's start, ascending, within it). */
       ends: z.optional(offsets),
       dir: direction,
       /** Events this chunk completes (counted by the relay, which cuts chunks at event boundaries). */
@@ -192,7 +194,11 @@ export const CaptureRecordSchema = z.discriminatedUnion('kind', [
         (r) => Number(r.base64 !== undefined) + Number(r.bytes !== undefined) + Number(r.blob !== undefined) === 1,
         'a chunk carries base64, bytes or a Blob, one of the three',
       ),
-      z.refine((r) => r.ends === undefined || (r.blob !== undefined && validEnds(r.ends, r.n, r.blob.size)), "a Blob's event ends: n of them, ascending, within it"),
+      z.refine((r) => r.span === undefined || (r.blob !== undefined && r.span[0] <= r.span[1] && r.span[1] <= r.blob.size), "a span within the record's Blob"),
+      z.refine(
+        (r) => r.ends === undefined || (r.blob !== undefined && validEnds(r.ends, r.n, r.span ? r.span[1] - r.span[0] : r.blob.size)),
+        "a Blob record's event ends: n of them, ascending, within it",
+      ),
     ),
   z.object(closeFields),
   /**

@@ -66,7 +66,8 @@ describe('TabLog', () => {
     expect(backlog.find((m) => m.kind === 'gap')).toMatchObject({ to: kept[0]!.seq, e: 14 });
     const first = kept[0]!.record;
     if (first.kind !== 'chunk' || !first.blob) throw new Error('not a Blob record');
-    expect(await first.blob.text()).toBe('data: {"n":14}\n\n');
+    // The same Blob, a shorter span of it.
+    expect(Buffer.from(await first.blob.arrayBuffer()).subarray(...first.span!).toString()).toBe('data: {"n":14}\n\n');
     expect([...first.ends!]).toEqual([16]);
     expect(CapturedSchema.safeParse(kept[0]).success).toBe(true);
   });
@@ -79,6 +80,10 @@ describe('TabLog', () => {
     expect(ok(record([18, 9]))).toBe(false);
     expect(ok(record([9, 19]))).toBe(false);
     expect(ok({ ...record([9, 18]), bytes: new Uint8Array(1) })).toBe(false);
+    // A span of a shared Blob: within it, and the ends within the span.
+    expect(ok({ ...record([9]), span: [9, 18] })).toBe(true);
+    expect(ok({ ...record([9]), span: [9, 19] })).toBe(false);
+    expect(ok({ ...record([10]), span: [9, 18] })).toBe(false);
   });
 
   it('tells a later panel how many events each page has read, first, so it can say "receiving N of M"', () => {

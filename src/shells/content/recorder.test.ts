@@ -284,8 +284,9 @@ test('records as Blobs (Chrome) with where each event ends: any split keeps ever
     // What the background checks: a Blob, no bytes, and n ends within it, ascending.
     for (const m of sent) expect(ContentMessageSchema.safeParse(m).success, `trial ${trial}`).toBe(true);
     const chunks = records().filter((i) => i.record.kind === 'chunk');
-    expect(chunks.every((c) => !c.part && c.record.kind === 'chunk' && c.record.blob && !c.record.bytes)).toBe(true);
-    const texts = await Promise.all(chunks.map((c) => (c.record as { blob: Blob }).blob.text()));
+    // Each record its own Blob, whole (no span), never in parts.
+    expect(chunks.every((c) => !c.part && c.record.kind === 'chunk' && c.record.blob && !c.record.span && !c.record.bytes)).toBe(true);
+    const texts = await Promise.all(chunks.map(textOf));
     expect(texts.join(''), `trial ${trial}`).toBe(text);
     chunks.forEach((c, k) => {
       const { ends } = c.record as { ends: Uint32Array };
@@ -308,8 +309,11 @@ test('records as Blobs (Chrome) with where each event ends: any split keeps ever
   expect((sent.find((m) => m.kind === 'gap') as Extract<ContentMessage, { kind: 'gap' }>).e).toBe(4);
   for (const m of sent) expect(ContentMessageSchema.safeParse(m).success).toBe(true);
   const chunks = records().filter((i) => i.record.kind === 'chunk');
-  const first = chunks[0]!.record as { blob: Blob; ends: Uint32Array; n: number };
+  const first = chunks[0]!.record as { ends: Uint32Array; n: number };
   expect(first.ends.length).toBe(first.n);
-  expect((await first.blob.text()).slice(0, first.ends[0]!)).toBe(frames(1, 4));
-  expect((await Promise.all(chunks.map((c) => (c.record as { blob: Blob }).blob.text()))).join('')).toBe(all.slice(frames(4).length));
+  expect((await textOf(chunks[0]!)).slice(0, first.ends[0]!)).toBe(frames(1, 4));
+  expect((await Promise.all(chunks.map(textOf))).join('')).toBe(all.slice(frames(4).length));
 });
+
+/** A Blob record's text. */
+const textOf = (item: Sequenced): Promise<string> => (item.record as { blob: Blob }).blob.text();

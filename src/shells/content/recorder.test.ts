@@ -47,6 +47,21 @@ const enc = new TextEncoder();
 const open = (id: number, extra: object = {}) => ({ kind: 'open', id, t: 1, transport: 'fetch', format: 'sse', url: `http://localhost:5173/agent?id=${id}`, ...extra });
 const chunk = (id: number, text: string) => ({ kind: 'chunk', id, t: 2, bytes: enc.encode(text) });
 const close = (id: number) => ({ kind: 'close', id, t: 3 });
+/** Numbers in [0, 1) from a seed, the same every run. */
+const lcg = (seed: number) => () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+
+/** The page reads a stream's `bytes` in random reads (1 byte to 40 KB), each in a buffer of its own, to its end. */
+function readRandomly(recorder: DocumentRecorder, bytes: Uint8Array, random: () => number): void {
+  recorder.setEager(true);
+  recorder.onPageMessage(open(1));
+  for (let at = 0; at < bytes.length; ) {
+    const to = Math.min(bytes.length, at + 1 + Math.floor(random() * (random() < 0.5 ? 64 : 40_000)));
+    recorder.onPageMessage({ kind: 'chunk', id: 1, t: 2, bytes: bytes.slice(at, to) });
+    at = to;
+  }
+  recorder.onPageMessage(close(1));
+}
+
 const frames = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `data: {"type":"CUSTOM","name":"e${from + i}","value":1}\n\n`).join('');
 
 test('kept until someone needs them, then sent in order, gap-free, each chunk cut at its last event boundary', () => {
@@ -220,24 +235,15 @@ test('chunks go as bytes (both browsers\' messaging clones them), at most twice 
 
 test('with the relay copying each read after the bytes it held (Firefox), any split of a stream keeps every byte and event, and each record is whole events: 300 random splits', () => {
   // Events of all sizes (an event across many reads, more than the held bytes copied again, too) and CRLF streams.
-  let seed = 7;
   let leads = 0;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const random = lcg(7);
   for (let trial = 0; trial < 300; trial++) {
     const crlf = trial % 5 === 4;
     const sizes = Array.from({ length: 1 + Math.floor(random() * 30) }, () => (random() < 0.1 ? 70_000 + Math.floor(random() * 60_000) : Math.floor(random() * 300)));
     const text = sizes.map((n, i) => `data: {"type":"CUSTOM","name":"e${i}","value":"${'x'.repeat(n)}"}${crlf ? '\r\n\r\n' : '\n\n'}`).join('');
     const bytes = enc.encode(text);
     const { recorder, settle, records } = recorderWith(undefined, undefined, (b, lead) => (lead ? (leads++, joinBytes([...lead, b])) : b.slice()));
-    recorder.setEager(true);
-    recorder.onPageMessage(open(1));
-    for (let at = 0; at < bytes.length; ) {
-      const to = Math.min(bytes.length, at + 1 + Math.floor(random() * (random() < 0.5 ? 64 : 40_000)));
-      // Each read in a buffer of its own, as the page's are.
-      recorder.onPageMessage({ kind: 'chunk', id: 1, t: 2, bytes: bytes.slice(at, to) });
-      at = to;
-    }
-    recorder.onPageMessage(close(1));
+    readRandomly(recorder, bytes, random);
     settle();
     const chunks = records().filter((i) => i.record.kind === 'chunk');
     const joined = Buffer.concat(
@@ -264,22 +270,14 @@ test('with the relay copying each read after the bytes it held (Firefox), any sp
 
 test('records as Blobs (Chrome) with where each event ends: any split keeps every byte, the ends are the events\' ends, and the page limit cuts them as bytes', async () => {
   const blob = (parts: readonly Uint8Array[]) => new Blob(parts as Uint8Array<ArrayBuffer>[]);
-  let seed = 11;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const random = lcg(11);
   for (let trial = 0; trial < 60; trial++) {
     const end = trial % 3 === 2 ? '\r\n\r\n' : '\n\n';
     const sizes = Array.from({ length: 1 + Math.floor(random() * 30) }, () => Math.floor(random() * (random() < 0.1 ? 90_000 : 300)));
     const text = sizes.map((n, i) => `${i % 4 === 3 ? `: ping${end}` : ''}data: {"name":"e${i}","value":"${'x'.repeat(n)}"}${end}`).join('');
     const bytes = enc.encode(text);
     const { recorder, sent, settle, records } = recorderWith(undefined, undefined, undefined, blob);
-    recorder.setEager(true);
-    recorder.onPageMessage(open(1));
-    for (let at = 0; at < bytes.length; ) {
-      const to = Math.min(bytes.length, at + 1 + Math.floor(random() * (random() < 0.5 ? 64 : 40_000)));
-      recorder.onPageMessage({ kind: 'chunk', id: 1, t: 2, bytes: bytes.slice(at, to) });
-      at = to;
-    }
-    recorder.onPageMessage(close(1));
+    readRandomly(recorder, bytes, random);
     settle();
     // What the background checks: a Blob, no bytes, and n ends within it, ascending.
     for (const m of sent) expect(ContentMessageSchema.safeParse(m).success, `trial ${trial}`).toBe(true);

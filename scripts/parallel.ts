@@ -64,6 +64,16 @@ const run = (name: string): Promise<Result> =>
     child.on('close', (code) => resolve({ name, code: code ?? 1, out, ms: Date.now() - t0, ...(cpu !== undefined && { cpu }) }));
   });
 
+/**
+ * What a failed script said of its failures: from Playwright's or Vitest's first failure heading (else the end of its
+ * output), at most 120 lines.
+ */
+const failuresOf = (out: string): string => {
+  const lines = out.split('\n');
+  const first = lines.findIndex((l) => /^\s+\d+\) \[|^\s*⎯+ Failed Tests|^\s*FAIL\s/.test(l));
+  return (first >= 0 ? lines.slice(first, first + 120) : lines.slice(-120)).join('\n');
+};
+
 const failed: string[] = [];
 const results = new Map<string, Promise<Result>>();
 const resultOf = (name: string): Promise<Result> => {
@@ -89,6 +99,11 @@ const machine = machineTicks();
 if (machine && machineAtStart && machine.all > machineAtStart.all)
   process.stdout.write(`\nAll: ${((Date.now() - started) / 1000).toFixed(1)} s; the machine's cores were busy ${((100 * (machine.busy - machineAtStart.busy)) / (machine.all - machineAtStart.all)).toFixed(0)}% of that time\n`);
 if (failed.length) {
+  // A CI log is often read from its end: each failed script's failures are said again here.
+  for (const name of failed) {
+    const out = (await results.get(name)!).out.replace(/\x1b\[[0-9;]*m/g, '');
+    process.stdout.write(`\n> ${name} failed; its failures again:\n${failuresOf(out)}\n`);
+  }
   process.stdout.write(`\nFailed: ${failed.join(', ')}\n`);
   process.exit(1);
 }

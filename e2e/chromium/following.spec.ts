@@ -87,7 +87,7 @@ for (const [width, height] of [
     await expect.poll(() => tab.evaluate((el) => el.scrollTop)).toBeGreaterThan(40);
     await panel.keyboard.press('ArrowDown');
     await expect(tab.locator('h3')).toContainText('#4');
-    expect(await tab.evaluate((el) => el.scrollTop)).toBe(0);
+    await expect.poll(() => tab.evaluate((el) => el.scrollTop)).toBe(0);
     await panel.close();
   });
 }

@@ -123,7 +123,8 @@ test('a recorded run answers the reloaded page with the agent stopped: same mess
   await arm(panel, 'instant');
   await expect(panel.getByTestId('replay-armed')).toContainText(`POST ${demo.url}/agent/state?delay=3 (exact) · the next request · instant`);
   // The toolbar icon says so for this tab (and only this one).
-  expect(await badge(panel, tabId)).toBe('RPL');
+  // The badge is set beside the message that tells the panel (the two are not ordered).
+  await expect.poll(() => badge(panel, tabId)).toBe('RPL');
   const other = await browser.context.newPage();
   await other.goto(`${demo.url}/?other`);
   expect(await badge(panel, await browser.tabIdOf(other))).toBe('');
@@ -345,7 +346,8 @@ test('a protobuf recording replays as protobuf', async () => {
   // Armed again, then the panel closes: nothing stays armed behind the user's back.
   const tabId = await browser.tabIdOf(page);
   await arm(panel, 'instant');
-  expect(await badge(panel, tabId)).toBe('RPL');
+  // The badge is set beside the message that tells the panel (the two are not ordered).
+  await expect.poll(() => badge(panel, tabId)).toBe('RPL');
   await panel.close();
   const later = await browser.openPanel(tabId);
   await expect.poll(() => badge(later, tabId)).toBe('');

@@ -84,7 +84,7 @@ test('Firefox: the armed recording answers the reloaded page with the agent stop
   const before = agent.requests;
   await arm(panel, 'instant');
   const badge = () => panel.evaluate((id: number) => (globalThis as unknown as { browser: { action: { getBadgeText(d: object): Promise<string> } } }).browser.action.getBadgeText({ tabId: id }), tabId);
-  expect(await badge()).toBe('RPL');
+  expect(await poll(badge, (t) => t === 'RPL')).toBe('RPL');
   await page.reload();
   const replayed = await run(page, 'state');
   expect(replayed.error).toBeNull();

@@ -4,7 +4,7 @@ import { eventCount } from './panel';
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Calls fn until ok(value) or the time is up; returns the last value (assert on it). */
-export async function poll<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
+export async function poll<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 30_000): Promise<T> {
   const end = Date.now() + ms;
   let v = await fn();
   while (!ok(v) && Date.now() < end) {

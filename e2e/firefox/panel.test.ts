@@ -42,9 +42,13 @@ const setFilter = (value: string) =>
     input.value = v;
     input.dispatchEvent(new Event('input', { bubbles: true }));
   }, value);
+/**
+ * The count of events a filter shows, read once the panel has drawn the filter: two animation frames later (a
+ * hidden panel draws no frames: 2 s at most).
+ */
 const shown = async (query: string) => {
   await setFilter(query);
-  await sleep(100);
+  await panel.evaluate(() => new Promise((drawn) => (setTimeout(drawn, 2000), requestAnimationFrame(() => requestAnimationFrame(drawn)))));
   return Number((await textOf(panel, '[data-testid=shown-count]')).split(' ')[0]);
 };
 

@@ -9,6 +9,11 @@ import { type ChromiumWithExtension, launchChromium } from '../support/chromium'
 import { type ProbeServer, startProbeServer } from '../support/probeServer';
 import { checkExported, checkGeneratedTest, checkRedacted, GROUP_LABEL, type Group, READABLE_FORMATS, SECRET_BODY, SECRETS } from '../support/sharing';
 
+// Each test runs the CLI or vitest as processes of their own (lint and replay per file; vitest twice in a scratch
+// project: 34-56 s of a test's default 90 s when npm test's three browsers share 2 busy cores with it). Their time is
+// the machine's, not what the tests check.
+test.describe.configure({ timeout: 240_000 });
+
 let probe: ProbeServer;
 let browser: ChromiumWithExtension;
 let panel: Page;

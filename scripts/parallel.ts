@@ -2,7 +2,8 @@
  * Runs npm scripts at the same time, each as soon as the scripts it waits for have passed (npm test uses it so that
  * the two cores are busy throughout: the browsers' tests start once the build is done, beside the unit tests).
  * `name@a,b` waits for a and b. Each script's output is printed whole once it ends, in the order they end; the exit
- * code is 1 when any script failed or could not run, and those are named at the end. On Linux it prints beside
+ * code is 1 when any script failed or could not run, and those are named at the end, each with its failures said
+ * again (a CI log is often read from its end). On Linux it prints beside
  * each script's wall time the CPU time of the processes it waited for (a browser's processes that outlive their
  * parent are not among them), and at the end how busy the machine's cores were throughout.
  *

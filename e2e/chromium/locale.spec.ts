@@ -20,7 +20,10 @@ test.beforeAll(async () => {
   const page = await browser.context.newPage();
   await page.goto(`${demo.url}/`);
   await page.evaluate(() => window.demo.runAll());
+  const read = await page.evaluate(() => window.demo.records.reduce((n, r) => n + r.events.length, 0));
   panel = await browser.openPanel(await browser.tabIdOf(page));
+  // Every event the page read is there before the tests read the panel.
+  await expect(panel.getByTestId('event-count')).toHaveText(`이벤트 ${read.toLocaleString('en')}개`);
 });
 test.afterAll(async () => {
   await browser?.close();

@@ -8,9 +8,9 @@ import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type DemoServer, startDemoServer } from '../../demo/server';
 import { type FirefoxWithExtension, launchFirefox } from '../support/firefox';
-import { showTabInPage } from '../support/panel';
+import { eventCount, showTabInPage } from '../support/panel';
 import { ARTIFACTS } from '../support/paths';
-import { poll } from '../support/poll';
+import { poll, untilCount } from '../support/poll';
 
 let demo: DemoServer;
 let firefox: FirefoxWithExtension;
@@ -25,7 +25,10 @@ beforeAll(async () => {
     await window.demo.runScenario('genui');
     await window.demo.runScenario('genui-broken');
   });
+  const read = await page.evaluate(() => window.demo.records.reduce((n, r) => n + r.events.length, 0));
   panel = await firefox.openPanel(await firefox.tabIdOf(page));
+  // Every event the page read is there before a test selects the last of a message's events.
+  expect(await untilCount(panel, read)).toBe(eventCount(read));
 });
 afterAll(async () => {
   await firefox?.close();

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type DemoServer, startDemoServer } from '../../demo/server';
 import { type FirefoxWithExtension, launchFirefox } from '../support/firefox';
 import { ARTIFACTS } from '../support/paths';
-import { poll } from '../support/poll';
+import { poll, textOf } from '../support/poll';
 
 let demo: DemoServer;
 let firefox: FirefoxWithExtension;
@@ -20,7 +20,11 @@ beforeAll(async () => {
   const page = await firefox.browser.newPage();
   await page.goto(`${demo.url}/`);
   await page.evaluate(() => window.demo.runAll());
+  const read = await page.evaluate(() => window.demo.records.reduce((n, r) => n + r.events.length, 0));
   panel = await firefox.openPanel(await firefox.tabIdOf(page), { query: '&lang=ko' });
+  // Every event the page read is there before the tests read the panel.
+  const all = `이벤트 ${read.toLocaleString('en')}개`;
+  expect(await poll(() => textOf(panel, '[data-testid=event-count]'), (t) => t === all)).toBe(all);
 });
 afterAll(async () => {
   await firefox?.close();

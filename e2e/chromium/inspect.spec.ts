@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { type DemoServer, startDemoServer } from '../../demo/server';
 import { BROKEN_EVENTS, brokenRoute } from '../support/brokenStream';
 import { type ChromiumWithExtension, launchChromium } from '../support/chromium';
-import { eventCount } from '../support/panel';
+import { demoEventsInPage, eventCount } from '../support/panel';
 
 let demo: DemoServer;
 let browser: ChromiumWithExtension;
@@ -17,7 +17,7 @@ test.beforeAll(async () => {
   await page.goto(`${demo.url}/`);
   await page.evaluate(() => window.demo.runAll());
   await page.evaluate(() => fetch('/broken').then((r) => r.text()));
-  const read = (await page.evaluate(() => window.demo.records.reduce((n, r) => n + r.events.length, 0))) + BROKEN_EVENTS;
+  const read = (await page.evaluate(demoEventsInPage)) + BROKEN_EVENTS;
   panel = await browser.openPanel(await browser.tabIdOf(page));
   await panel.setViewportSize({ width: 1400, height: 900 });
   // Every event the page read is there before a test looks for its row (a busy machine once showed none yet).

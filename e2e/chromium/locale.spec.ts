@@ -9,6 +9,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { type DemoServer, startDemoServer } from '../../demo/server';
 import { type ChromiumWithExtension, launchChromium } from '../support/chromium';
 import { ARTIFACTS } from '../support/paths';
+import { demoEventsInPage, koreanEventCount } from '../support/panel';
 
 let demo: DemoServer;
 let browser: ChromiumWithExtension;
@@ -20,10 +21,10 @@ test.beforeAll(async () => {
   const page = await browser.context.newPage();
   await page.goto(`${demo.url}/`);
   await page.evaluate(() => window.demo.runAll());
-  const read = await page.evaluate(() => window.demo.records.reduce((n, r) => n + r.events.length, 0));
+  const read = await page.evaluate(demoEventsInPage);
   panel = await browser.openPanel(await browser.tabIdOf(page));
   // Every event the page read is there before the tests read the panel.
-  await expect(panel.getByTestId('event-count')).toHaveText(`이벤트 ${read.toLocaleString('en')}개`);
+  await expect(panel.getByTestId('event-count')).toHaveText(koreanEventCount(read));
 });
 test.afterAll(async () => {
   await browser?.close();

@@ -10,7 +10,7 @@ import { type DemoServer, startDemoServer } from '../../demo/server';
 import { BROKEN_EVENTS, testRoutes } from '../support/brokenStream';
 import { type ChromiumWithExtension, launchChromium } from '../support/chromium';
 import { ARTIFACTS } from '../support/paths';
-import { eventCount, parseCount } from '../support/panel';
+import { demoEventsInPage, eventCount, parseCount } from '../support/panel';
 
 let demo: DemoServer;
 let browser: ChromiumWithExtension;
@@ -28,7 +28,7 @@ test.beforeAll(async () => {
   await page.goto(`${demo.url}/`);
   await page.evaluate(() => window.demo.runAll());
   await page.evaluate(() => fetch('/broken').then((r) => r.text()));
-  read = (await page.evaluate(() => window.demo.records.reduce((n, r) => n + r.events.length, 0))) + BROKEN_EVENTS;
+  read = (await page.evaluate(demoEventsInPage)) + BROKEN_EVENTS;
   tabId = await browser.tabIdOf(page);
 });
 test.afterAll(async () => {

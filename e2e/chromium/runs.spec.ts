@@ -8,7 +8,7 @@ import { type DemoServer, startDemoServer } from '../../demo/server';
 import { BROKEN_EVENTS, testRoutes } from '../support/brokenStream';
 import { type ChromiumWithExtension, launchChromium } from '../support/chromium';
 import { ARTIFACTS } from '../support/paths';
-import { eventCount } from '../support/panel';
+import { demoEventsInPage, eventCount } from '../support/panel';
 
 let demo: DemoServer;
 let browser: ChromiumWithExtension;
@@ -28,7 +28,7 @@ test.beforeAll(async () => {
   await page.goto(`${demo.url}/`);
   await page.evaluate(() => window.demo.runAll());
   await page.evaluate(() => fetch('/broken').then((r) => r.text()));
-  const read = (await page.evaluate(() => window.demo.records.reduce((n, r) => n + r.events.length, 0))) + BROKEN_EVENTS;
+  const read = (await page.evaluate(demoEventsInPage)) + BROKEN_EVENTS;
   panel = await browser.openPanel(await browser.tabIdOf(page));
   await panel.setViewportSize({ width: 1280, height: 800 });
   await expect(panel.getByTestId('event-count')).toHaveText(eventCount(read), { timeout: 30_000 });

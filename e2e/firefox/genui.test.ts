@@ -8,7 +8,7 @@ import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type DemoServer, startDemoServer } from '../../demo/server';
 import { type FirefoxWithExtension, launchFirefox } from '../support/firefox';
-import { eventCount, showTabInPage } from '../support/panel';
+import { demoEventsInPage, eventCount, showTabInPage } from '../support/panel';
 import { ARTIFACTS } from '../support/paths';
 import { poll, untilCount } from '../support/poll';
 
@@ -25,7 +25,7 @@ beforeAll(async () => {
     await window.demo.runScenario('genui');
     await window.demo.runScenario('genui-broken');
   });
-  const read = await page.evaluate(() => window.demo.records.reduce((n, r) => n + r.events.length, 0));
+  const read = await page.evaluate(demoEventsInPage);
   panel = await firefox.openPanel(await firefox.tabIdOf(page));
   // Every event the page read is there before a test selects the last of a message's events.
   expect(await untilCount(panel, read)).toBe(eventCount(read));

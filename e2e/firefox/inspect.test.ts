@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type DemoServer, startDemoServer } from '../../demo/server';
 import { BROKEN_EVENTS, brokenRoute } from '../support/brokenStream';
 import { launchFirefox } from '../support/firefox';
-import { eventCount } from '../support/panel';
+import { demoEventsInPage, eventCount } from '../support/panel';
 import { untilCount } from '../support/poll';
 
 let demo: DemoServer;
@@ -38,7 +38,7 @@ test('Firefox: the inspector shows the conversation as it stood, the state, and 
     await page.evaluate(() => window.demo.runScenario('tools'));
     await page.evaluate(() => window.demo.runScenario('state'));
     await page.evaluate(() => fetch('/broken').then((r) => r.text()));
-    const read = (await page.evaluate(() => window.demo.records.reduce((n, r) => n + r.events.length, 0))) + BROKEN_EVENTS;
+    const read = (await page.evaluate(demoEventsInPage)) + BROKEN_EVENTS;
     const panel = await firefox.openPanel(await firefox.tabIdOf(page));
     expect(await untilCount(panel, read)).toBe(eventCount(read));
 

@@ -9,6 +9,7 @@ import { type DemoServer, startDemoServer } from '../../demo/server';
 import { type FirefoxWithExtension, launchFirefox } from '../support/firefox';
 import { ARTIFACTS } from '../support/paths';
 import { poll, textOf } from '../support/poll';
+import { demoEventsInPage, koreanEventCount } from '../support/panel';
 
 let demo: DemoServer;
 let firefox: FirefoxWithExtension;
@@ -20,10 +21,10 @@ beforeAll(async () => {
   const page = await firefox.browser.newPage();
   await page.goto(`${demo.url}/`);
   await page.evaluate(() => window.demo.runAll());
-  const read = await page.evaluate(() => window.demo.records.reduce((n, r) => n + r.events.length, 0));
+  const read = await page.evaluate(demoEventsInPage);
   panel = await firefox.openPanel(await firefox.tabIdOf(page), { query: '&lang=ko' });
   // Every event the page read is there before the tests read the panel.
-  const all = `이벤트 ${read.toLocaleString('en')}개`;
+  const all = koreanEventCount(read);
   expect(await poll(() => textOf(panel, '[data-testid=event-count]'), (t) => t === all)).toBe(all);
 });
 afterAll(async () => {

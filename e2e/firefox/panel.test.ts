@@ -7,7 +7,7 @@ import { BROKEN_EVENTS, testRoutes } from '../support/brokenStream';
 import { type FirefoxWithExtension, launchFirefox } from '../support/firefox';
 import { ARTIFACTS, ROOT } from '../support/paths';
 import { poll, sleep, textOf, untilCount } from '../support/poll';
-import { eventCount, showTabInPage } from '../support/panel';
+import { demoEventsInPage, eventCount, showTabInPage } from '../support/panel';
 
 let demo: DemoServer;
 let firefox: FirefoxWithExtension;
@@ -21,7 +21,7 @@ beforeAll(async () => {
   await page.goto(`${demo.url}/`);
   await page.evaluate(() => window.demo.runAll());
   await page.evaluate(() => fetch('/broken').then((r) => r.text()));
-  const read = (await page.evaluate(() => window.demo.records.reduce((n, r) => n + r.events.length, 0))) + BROKEN_EVENTS;
+  const read = (await page.evaluate(demoEventsInPage)) + BROKEN_EVENTS;
   panel = await firefox.openPanel(await firefox.tabIdOf(page));
   await panel.setViewport({ width: 560, height: 700 });
   expect(await untilCount(panel, read)).toBe(eventCount(read));

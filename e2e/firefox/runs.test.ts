@@ -5,7 +5,7 @@ import { type DemoServer, startDemoServer } from '../../demo/server';
 import { testRoutes } from '../support/brokenStream';
 import { type FirefoxWithExtension, launchFirefox } from '../support/firefox';
 import { poll, textOf, untilCount } from '../support/poll';
-import { eventCount } from '../support/panel';
+import { demoEventsInPage, eventCount } from '../support/panel';
 
 let demo: DemoServer;
 let firefox: FirefoxWithExtension;
@@ -17,7 +17,7 @@ beforeAll(async () => {
   const page = await firefox.browser.newPage();
   await page.goto(`${demo.url}/`);
   await page.evaluate(() => window.demo.runAll());
-  const read = await page.evaluate(() => window.demo.records.reduce((n, r) => n + r.events.length, 0));
+  const read = await page.evaluate(demoEventsInPage);
   panel = await firefox.openPanel(await firefox.tabIdOf(page));
   await panel.setViewport({ width: 1280, height: 800 });
   expect(await untilCount(panel, read)).toBe(eventCount(read));

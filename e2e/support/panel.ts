@@ -51,6 +51,12 @@ export const parseCount = (text: string | null | undefined): number => {
 /** An event count as the toolbar writes it: "1 event", "100,000 events". */
 export const eventCount = (n: number): string => `${n.toLocaleString('en')} event${n === 1 ? '' : 's'}`;
 
+/** The same in the Korean panel: "이벤트 100,000개". */
+export const koreanEventCount = (n: number): string => `이벤트 ${n.toLocaleString('en')}개`;
+
+/** In the demo page: how many events its runs have read (for `page.evaluate`). */
+export const demoEventsInPage = (): number => window.demo.records.reduce((n, r) => n + r.events.length, 0);
+
 /** Replaces the ids HttpAgent makes up per run, so two runs of a scenario compare equal. */
 export const withoutRunIds = <T>(value: T): T =>
   JSON.parse(JSON.stringify(value), (key, v) => (key === 'runId' || key === 'parentRunId' ? '<run>' : v)) as T;

@@ -181,7 +181,7 @@ export const CaptureRecordSchema = z.discriminatedUnion('kind', [
       base64: z.optional(z.string()),
       bytes: z.optional(bytes),
       blob: z.optional(blob),
-      /** With a Blob: the record's bytes in it, [from, to) (the records of a batch share one Blob); absent: all of it. */
+      /** With a Blob: the record's bytes in it, [from, to) (what is left once the background cut the record); absent: all of it. */
       span: z.optional(z.tuple([count, count])),
       /** With a Blob: where each of its `n` events ends (offsets from the record's start, ascending, within it). */
       ends: z.optional(offsets),

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { type ChromiumWithExtension, launchChromium } from '../support/chromium';
-import { parseCount, rowInViewInPage } from '../support/panel';
+import { parseCount, rowInViewInPage, shrinkAndShiftInPage } from '../support/panel';
 import { ARTIFACTS } from '../support/paths';
 import { type ProbeServer, startProbeServer } from '../support/probeServer';
 
@@ -60,6 +60,11 @@ for (const [width, height] of [
     await expect.poll(() => rowInView(panel, 339)).toBe(true);
     await panel.setViewportSize({ width, height });
     await expect.poll(() => rowInView(panel, 339)).toBe(true);
+    // The list's offset moved down by the browser as its size changed (a panel opened over a finished stream was
+    // once left mid-way so): still at the end.
+    await panel.evaluate(shrinkAndShiftInPage, 100);
+    await expect.poll(() => rowInView(panel, 339)).toBe(true);
+    await panel.evaluate(shrinkAndShiftInPage, 0);
     await panel.setViewportSize({ width, height: Math.round(height * 0.7) });
     await read('/text?n=40');
     await expect.poll(() => count(panel)).toBe(380);

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type FirefoxWithExtension, launchFirefox } from '../support/firefox';
-import { manyRunsInPage, rowInViewInPage, stripInPage } from '../support/panel';
+import { manyRunsInPage, rowInViewInPage, shrinkAndShiftInPage, stripInPage } from '../support/panel';
 import { ARTIFACTS } from '../support/paths';
 import { poll, textOf } from '../support/poll';
 import { type ProbeServer, startProbeServer } from '../support/probeServer';
@@ -51,6 +51,10 @@ test('Firefox at 560×700: End goes to the end, the list follows new events agai
   expect(await poll(() => rowInView(339), (v) => v)).toBe(true);
   await panel.setViewport({ width: 560, height: 700 });
   expect(await poll(() => rowInView(339), (v) => v)).toBe(true);
+  // The list's offset moved down by the browser as its size changed: still at the end.
+  await panel.evaluate(shrinkAndShiftInPage, 100);
+  expect(await poll(() => rowInView(339), (v) => v)).toBe(true);
+  await panel.evaluate(shrinkAndShiftInPage, 0);
   await panel.setViewport({ width: 560, height: 480 });
   await read('/text?n=40');
   expect(await poll(count, (n) => n === 380)).toBe(380);

@@ -101,6 +101,19 @@ export const rowInViewInPage = (index: number): boolean => {
   return b.top >= a.top - 1 && b.bottom <= a.bottom + 1;
 };
 
+/**
+ * In the panel's page: what the browser does to a list whose size changes under it (a bar above it comes or goes
+ * while the window is resized): in one task the list gets `by` px shorter and its offset moves 30 px down, short of
+ * its new end. `by` 0 undoes the shrink. A list following the tail must go on following: a move down is never the
+ * user's.
+ */
+export const shrinkAndShiftInPage = (by: number): void => {
+  const list = document.querySelector<HTMLElement>('[data-testid=event-list]')!;
+  const timeline = list.parentElement!;
+  timeline.style.maxHeight = by ? `${timeline.clientHeight - by}px` : '';
+  if (by) list.scrollTop += 30;
+};
+
 export interface StripTab {
   label: string;
   top: number;

@@ -47,8 +47,8 @@ export function EventList({ store }: { store: SessionStore }) {
   /** Following the tail (a signal: what is drawn depends on it). */
   const stick = useSignal(true);
   const ref = useRef<HTMLDivElement>(null);
-  /** Where following the tail last scrolled the list to. */
-  const followedTo = useRef(0);
+  /** The list's scroll offset as last seen: where following the tail scrolled it, or its last scroll event. */
+  const lastTop = useRef(0);
   const navigations = store.session.value.navigations;
   const imported = store.imported.value;
 
@@ -62,7 +62,7 @@ export function EventList({ store }: { store: SessionStore }) {
       // A list following the tail still follows it at its new size (a smaller one would be left mid-way).
       if (stick.peek() && store.selected.peek() === null) {
         el.scrollTop = el.scrollHeight;
-        followedTo.current = el.scrollTop;
+        lastTop.current = el.scrollTop;
       }
     });
     observer.observe(el);
@@ -105,7 +105,7 @@ export function EventList({ store }: { store: SessionStore }) {
     if (stick.peek()) {
       el.scrollTop = total * ROW_HEIGHT;
       // Where it really went (the end, if that was less): its scroll event is ours, however late it comes.
-      followedTo.current = el.scrollTop;
+      lastTop.current = el.scrollTop;
     }
   }, [total, selectedIndex, visible]);
 
@@ -162,9 +162,11 @@ export function EventList({ store }: { store: SessionStore }) {
       onScroll={(e) => {
         const el = e.currentTarget as HTMLDivElement;
         scrollTop.value = el.scrollTop;
-        // Our own scroll to the end (its event may come after more rows did) keeps following; the user's scroll up stops it.
-        const ours = stick.peek() && Math.abs(el.scrollTop - followedTo.current) <= 2;
-        stick.value = ours || el.scrollTop + el.clientHeight >= el.scrollHeight - ROW_HEIGHT;
+        // Only a move up (the user's) leaves the tail. Our scrolls to the end go down, and so do the browser's when
+        // the list's size changes under it (a panel resized as a bar above the list goes: once left mid-way so).
+        const up = el.scrollTop < lastTop.current - 2;
+        lastTop.current = el.scrollTop;
+        stick.value = (stick.peek() && !up) || el.scrollTop + el.clientHeight >= el.scrollHeight - ROW_HEIGHT;
       }}
     >
       {total === 0 ? (

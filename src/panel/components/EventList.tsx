@@ -104,7 +104,7 @@ export function EventList({ store }: { store: SessionStore }) {
     }
     if (stick.peek()) {
       el.scrollTop = total * ROW_HEIGHT;
-      // Where it really went (the end, if that was less): its scroll event is ours, however late it comes.
+      // Where it really went (the end, if that was less): the offset a later scroll event is judged against.
       lastTop.current = el.scrollTop;
     }
   }, [total, selectedIndex, visible]);

@@ -10,6 +10,7 @@ import { type Captured, type PanelInbound, PanelInboundSchema, type PanelOutboun
 import { OrderedIntake } from '../bridge/ordered';
 import type { Session, StreamInfo } from '../engine/session/session';
 import { chunkBytes, readBlobs } from '../bridge/chunkData';
+import { nextTask } from './nextTask';
 
 export interface BridgeHandlers {
   /** The tab navigated. `preserved`: keep the previous page's streams (Preserve log). */
@@ -226,7 +227,7 @@ function createIntake(tabId: number, session: () => Session, handlers: BridgeHan
   const kick = () => {
     if (pumping) return;
     pumping = true;
-    setTimeout(pump, 0);
+    nextTask(pump);
   };
   const pump = () => {
     const until = performance.now() + SLICE_MS;
@@ -243,7 +244,7 @@ function createIntake(tabId: number, session: () => Session, handlers: BridgeHan
     }
     report();
     const waiting = queue.length > 0 && reading.has(queue[0]!) && ready.length === 0 && !step;
-    if (!waiting && (queue.length > 0 || ready.length > 0 || step)) setTimeout(pump, 0);
+    if (!waiting && (queue.length > 0 || ready.length > 0 || step)) nextTask(pump);
     else pumping = false;
   };
   const onMessage = (raw: unknown) => {

@@ -11,6 +11,7 @@ import type { SessionStore } from '../store/sessionStore';
 import type { FromWorker, ImportSource, ToWorker } from './protocol';
 import { tr } from '../../i18n/i18n';
 import { counted } from '../components/format';
+import { nextTask } from '../nextTask';
 
 export type { ImportSource } from './protocol';
 
@@ -93,7 +94,7 @@ export function startImport(store: SessionStore, source: ImportSource, name: str
       }
     }
     progress('loading', applied / total);
-    if (queue.length > 0 || step) setTimeout(pump, 0);
+    if (queue.length > 0 || step) nextTask(pump);
     else {
       pumping = false;
       if (ended) finish();
@@ -102,7 +103,7 @@ export function startImport(store: SessionStore, source: ImportSource, name: str
   const kick = () => {
     if (!pumping) {
       pumping = true;
-      setTimeout(pump, 0);
+      nextTask(pump);
     }
   };
 

@@ -17,36 +17,51 @@ const text = (id: string, delta: string) => [
 ];
 const jsonl = (events: object[]) => `${events.map((e) => JSON.stringify(e)).join('\n')}\n`;
 
-const sessionFile = (version: number, chunks: string[]) =>
-  JSON.stringify(
+/** A session export holding one SSE stream; its records are the stream's opening, its chunks and its close. */
+const sessionObject = (version: number, records: object[]) => ({
+  format: 'agui-devtools-session',
+  version,
+  streams: [
     {
-      format: 'agui-devtools-session',
-      version,
-      streams: [
-        {
-          id: 's1',
-          transport: 'fetch',
-          format: 'sse',
-          url: 'http://localhost:8000/agent',
-          method: 'POST',
-          status: 200,
-          statusText: 'OK',
-          frameUrl: 'http://localhost:8000/',
-          requestHeaders: [],
-          responseHeaders: [['content-type', 'text/event-stream']],
-          openedAt: 1_700_000_000_000,
-          page: 0,
-        },
-      ],
-      records: [
-        { kind: 'open', stream: 0 },
-        ...chunks.map((c, i) => ({ kind: 'chunk', stream: 0, t: 1_700_000_000_000 + i, data: Buffer.from(c).toString('base64') })),
-        { kind: 'close', stream: 0, t: 1_700_000_001_000 },
-      ],
+      id: 's1',
+      transport: 'fetch',
+      format: 'sse',
+      url: 'http://localhost:8000/agent',
+      method: 'POST',
+      status: 200,
+      statusText: 'OK',
+      frameUrl: 'http://localhost:8000/',
+      requestHeaders: [],
+      responseHeaders: [['content-type', 'text/event-stream']],
+      openedAt: 1_700_000_000_000,
+      page: 0,
     },
-    null,
-    1,
-  );
+  ],
+  records,
+});
+const OPEN = { kind: 'open', stream: 0 };
+const CLOSE = { kind: 'close', stream: 0, t: 1_700_000_001_000 };
+const chunkRecord = (c: string, i: number) => ({ kind: 'chunk', stream: 0, t: 1_700_000_000_000 + i, data: Buffer.from(c).toString('base64') });
+
+const sessionFile = (version: number, chunks: string[]) => JSON.stringify(sessionObject(version, [OPEN, ...chunks.map(chunkRecord), CLOSE]), null, 1);
+
+/**
+ * The same session as `sessionFile`, written a record at a time as `chunks` gives them: a 200 MB one is never held in
+ * memory (built whole it cost seconds of CPU and twice its size in memory, in a hook beside the browsers' tests).
+ */
+function writeSessionFile(path: string, version: number, chunks: Iterable<string>): void {
+  const whole = JSON.stringify(sessionObject(version, []));
+  const at = whole.lastIndexOf('[]');
+  const fd = openSync(path, 'w');
+  try {
+    writeSync(fd, `${whole.slice(0, at)}[${JSON.stringify(OPEN)}`);
+    let i = 0;
+    for (const c of chunks) writeSync(fd, `,${JSON.stringify(chunkRecord(c, i++))}`);
+    writeSync(fd, `,${JSON.stringify(CLOSE)}]${whole.slice(at + 2)}`);
+  } finally {
+    closeSync(fd);
+  }
+}
 
 export interface BadFile {
   name: string;
@@ -107,18 +122,22 @@ export function writeImportFiles(): { dir: string; bad: (BadFile & { path: strin
   // A 200 MB session export: one stream of ~1 KB text deltas, 64 events a chunk.
   const big = join(dir, 'big.agui.json');
   const delta = 'lorem ipsum dolor sit amet '.repeat(37);
-  const chunks: string[] = [];
-  let raw = 0;
   let n = 0;
-  let piece = sse(RS) + sse({ type: 'TEXT_MESSAGE_START', messageId: 'm', role: 'assistant' });
-  while (raw < 148 * 1024 * 1024) {
-    for (let k = 0; k < 64; k++) piece += sse({ type: 'TEXT_MESSAGE_CONTENT', messageId: 'm', delta: `${n++} ${delta}` });
-    chunks.push(piece);
-    raw += piece.length;
-    piece = '';
-  }
-  chunks.push(sse({ type: 'TEXT_MESSAGE_END', messageId: 'm' }) + sse(RF));
-  writeFileSync(big, sessionFile(2, chunks));
+  writeSessionFile(
+    big,
+    2,
+    (function* () {
+      let raw = 0;
+      let piece = sse(RS) + sse({ type: 'TEXT_MESSAGE_START', messageId: 'm', role: 'assistant' });
+      while (raw < 148 * 1024 * 1024) {
+        for (let k = 0; k < 64; k++) piece += sse({ type: 'TEXT_MESSAGE_CONTENT', messageId: 'm', delta: `${n++} ${delta}` });
+        yield piece;
+        raw += piece.length;
+        piece = '';
+      }
+      yield sse({ type: 'TEXT_MESSAGE_END', messageId: 'm' }) + sse(RF);
+    })(),
+  );
   return { dir, bad, big: { path: big, events: n + 4 }, million: { path: million, events: 1_000_000 } };
 }
 

@@ -10,7 +10,7 @@ import { type DemoServer, startDemoServer } from '../../demo/server';
 import { type FirefoxWithExtension, launchFirefox } from '../support/firefox';
 import { demoEventsInPage, eventCount, showTabInPage } from '../support/panel';
 import { ARTIFACTS } from '../support/paths';
-import { poll, untilCount } from '../support/poll';
+import { poll, until, untilCount } from '../support/poll';
 
 let demo: DemoServer;
 let firefox: FirefoxWithExtension;
@@ -40,7 +40,7 @@ const texts = (selector: string) => panel.evaluate((s) => [...document.querySele
 
 /** Selects the last event the filter finds, then clears the filter (the selection stays). */
 async function selectLast(query: string) {
-  await poll(
+  await until(
     () =>
       panel.evaluate(async (q) => {
         const input = document.querySelector<HTMLInputElement>('input.filter')!;
@@ -88,7 +88,7 @@ test('Firefox: the UI tab shows the surface as the run left it, its preview, the
   await panel.focus('[data-testid=event-list]');
   await panel.keyboard.press('ArrowUp');
   await panel.evaluate(showTabInPage, 'ui');
-  await poll(() => text('[data-testid=ui-tab] h3'), (t) => t.includes(`#${at - 1}`));
+  await until(() => text('[data-testid=ui-tab] h3'), (t) => t.includes(`#${at - 1}`));
   expect(await poll(() => text(`${weather} [data-component-id=temp] [data-testid=ui-binding]`), (t) => t.includes('unresolved'))).toBe('text ← /temperature unresolved');
 });
 
@@ -106,8 +106,8 @@ test('Firefox: a broken surface shows its problem in Problems and in the UI tab;
     await panel.setViewport({ width, height: 800 });
     for (const [value, scheme] of [[1, 'light'], [0, 'dark']] as const) {
       await firefox.chromeEval(`Services.prefs.setIntPref('layout.css.prefers-color-scheme.content-override', ${value})`);
-      await poll(() => panel.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches), (dark) => dark === (scheme === 'dark'));
-      await poll(() => previewText('weather'), (t) => t.includes('18 °C'));
+      await until(() => panel.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches), (dark) => dark === (scheme === 'dark'));
+      await until(() => previewText('weather'), (t) => t.includes('18 °C'));
       const overflow = await panel.evaluate(() => {
         const el = document.querySelector('[data-testid=ui-tab]')!;
         return el.scrollWidth - el.clientWidth;

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type DemoServer, startDemoServer } from '../../demo/server';
 import { type FirefoxWithExtension, launchFirefox } from '../support/firefox';
 import { ARTIFACTS } from '../support/paths';
-import { poll, textOf } from '../support/poll';
-import { demoEventsInPage, koreanEventCount } from '../support/panel';
+import { poll, textOf, until } from '../support/poll';
+import { demoEventsInPage, koreanEventCount, showTabInPage } from '../support/panel';
 
 let demo: DemoServer;
 let firefox: FirefoxWithExtension;
@@ -35,12 +35,13 @@ afterAll(async () => {
 const text = (selector: string) => panel.evaluate((s) => document.querySelector(s)?.textContent ?? '', selector);
 
 test('Firefox, Korean: toolbar, tabs, counts and a Problems group from the catalog; one row of tabs at 560 px', async () => {
-  await poll(() => text('[data-testid=event-count]'), (t) => /^이벤트 [\d,]+개$/.test(t));
+  await until(() => text('[data-testid=event-count]'), (t) => /^이벤트 [\d,]+개$/.test(t));
   expect(await panel.evaluate(() => document.documentElement.lang)).toBe('ko');
   expect(await text('[data-testid=export]')).toBe('내보내기');
   expect(await text('[role=tablist]')).toContain('메시지');
-  await panel.click('[data-tab=problems]');
-  await poll(() => text('[data-group="run/failed"] .rule-title'), (t) => t === '실행이 실패했어요(RUN_ERROR)');
+  await panel.evaluate(showTabInPage, 'problems');
+  await until(() => text('[data-group="run/failed"] .rule-title'), (t) => t === '실행이 실패했어요(RUN_ERROR)');
+  expect(await text('[data-group="run/failed"] .sev')).toBe('오류');
   await panel.setViewport({ width: 560, height: 800 });
   const strip = await panel.evaluate(() => {
     const el = document.querySelector('[role=tablist]')!;
@@ -51,7 +52,7 @@ test('Firefox, Korean: toolbar, tabs, counts and a Problems group from the catal
   // Firefox's own switch for the pages' colour scheme (0 dark, 1 light), set as a user would in its settings.
   for (const [value, scheme] of [[1, 'light'], [0, 'dark']] as const) {
     await firefox.chromeEval(`Services.prefs.setIntPref('layout.css.prefers-color-scheme.content-override', ${value})`);
-    await poll(() => panel.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches), (dark) => dark === (scheme === 'dark'));
+    await until(() => panel.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches), (dark) => dark === (scheme === 'dark'));
     await panel.screenshot({ path: join(ARTIFACTS, `korean-firefox-560-${scheme}.png`) });
   }
 });

@@ -14,7 +14,7 @@ import { type FirefoxWithExtension, launchFirefox } from '../support/firefox';
 import { ARTIFACTS } from '../support/paths';
 import { readInPage, SLOW, SLOW_BYTES, slowRoute } from '../support/pauseRoutes';
 import { showTabInPage } from '../support/panel';
-import { poll, sleep, textOf } from '../support/poll';
+import { poll, sleep, textOf, until } from '../support/poll';
 
 const inputs: { scenario: string; input: RunAgentInput; cookie: string }[] = [];
 let demo: DemoServer;
@@ -33,7 +33,7 @@ beforeAll(async () => {
   // In a window of its own: the page's tab stays the selected one of its window.
   panel = await firefox.openPanel(await firefox.tabIdOf(page), { window: true });
   await panel.setViewport({ width: 560, height: 800 });
-  await poll(() => panel.evaluate(() => document.querySelector('[data-testid=pause-open]') !== null), (v) => v);
+  await until(() => panel.evaluate(() => document.querySelector('[data-testid=pause-open]') !== null), (v) => v);
 });
 afterAll(async () => {
   await firefox?.close();
@@ -44,7 +44,7 @@ const click = (selector: string) => panel.evaluate((s: string) => document.query
 /** Arms exactly these conditions through the dialog (its input, Enter, the error switch), then closes it. */
 async function arm(conditions: string[], onError = false) {
   await click('[data-testid=pause-open]');
-  await poll(() => panel.evaluate(() => document.querySelector('[data-testid=pause-dialog]') !== null), (v) => v);
+  await until(() => panel.evaluate(() => document.querySelector('[data-testid=pause-dialog]') !== null), (v) => v);
   await panel.evaluate(
     async (list: string[], error: boolean) => {
       const tick = () => new Promise((r) => setTimeout(r, 30));
@@ -70,7 +70,7 @@ async function arm(conditions: string[], onError = false) {
   expect(await panel.$$eval('[data-condition]', (els) => els.map((e) => e.getAttribute('data-condition')))).toEqual(conditions);
   await panel.keyboard.press('Escape');
   const armed = conditions.length + (onError ? 1 : 0) > 0 ? 'true' : 'false';
-  await poll(() => panel.evaluate(() => document.querySelector('[data-testid=pause-open]')!.getAttribute('aria-pressed')), (v) => v === armed);
+  await until(() => panel.evaluate(() => document.querySelector('[data-testid=pause-open]')!.getAttribute('aria-pressed')), (v) => v === armed);
 }
 const bar = () => textOf(panel, '[data-testid=pause-bar]');
 const messages = () => page.evaluate(() => document.querySelector<HTMLElement>('#messages')!.innerText);
@@ -79,13 +79,13 @@ test('Firefox: a pause on type:TOOL_CALL_START stops the page before the tool ca
   await arm(['type:TOOL_CALL_START']);
   await page.evaluate(() => void window.demo.runScenario('tools'));
   expect(await poll(bar, (t) => /Paused before #\d+ TOOL_CALL_START \(get_weather\)/.test(t))).toContain('matched type:TOOL_CALL_START');
-  await poll(messages, (t) => t.includes('Let me check the weather.'));
+  await until(messages, (t) => t.includes('Let me check the weather.'));
   await panel.screenshot({ path: join(ARTIFACTS, 'pause-firefox-560-light.png') });
   await sleep(800);
   expect(await messages()).not.toContain('get_weather');
   expect(await textOf(page, '#status')).toBe('running tools…');
   await click('[data-testid=pause-step]');
-  await poll(messages, (t) => t.includes('→ get_weather()'));
+  await until(messages, (t) => t.includes('→ get_weather()'));
   expect(await poll(bar, (t) => t.includes('TOOL_CALL_ARGS'))).toContain('after a step');
   await click('[data-testid=pause-resume]');
   expect(await poll(() => textOf(page, '#status'), (t) => t === 'tools: done')).toBe('tools: done');
@@ -99,20 +99,20 @@ test('Firefox: the bytes a page read through a pause equal the server’s; the f
   const got = () => page.evaluate(() => (window as unknown as { got: number[] }).got.length);
   const ended = () => page.evaluate(() => (window as unknown as { ended: string }).ended);
   await read('/slow');
-  await poll(bar, (t) => t.includes('STATE_DELTA'));
+  await until(bar, (t) => t.includes('STATE_DELTA'));
   // Everything before the event (read at the page's own pace), then nothing of it while it stays paused.
   const text = SLOW.join('');
   const before = Buffer.byteLength(text.slice(0, text.indexOf('data: {"type":"STATE_DELTA')));
-  await poll(got, (n) => n >= before);
+  await until(got, (n) => n >= before);
   await sleep(400);
   expect(await got()).toBe(before);
   await click('[data-testid=pause-resume]');
-  await poll(ended, (e) => e === 'done');
+  await until(ended, (e) => e === 'done');
   expect(Buffer.from(await page.evaluate(() => (window as unknown as { got: number[] }).got)).equals(SLOW_BYTES)).toBe(true);
 
   await arm([], true);
   await read('/broken');
-  await poll(bar, (t) => /TEXT_MESSAGE_CONTENT \(never-started\) · its protocol error/.test(t));
+  await until(bar, (t) => /TEXT_MESSAGE_CONTENT \(never-started\) · its protocol error/.test(t));
   expect(await poll(got, (n) => n === Buffer.byteLength(BROKEN_SSE.slice(0, 3).join('')))).toBe(Buffer.byteLength(BROKEN_SSE.slice(0, 3).join('')));
   await page.evaluate(() => (window as unknown as { abort: AbortController }).abort.abort());
   expect(await poll(ended, (e) => e !== '')).toBe('AbortError');
@@ -125,27 +125,27 @@ test('Firefox: Resend with an edited user message: the agent gets it with the pa
   await page.evaluate(() => window.demo.runScenario('chat'));
   const before = await page.evaluate(() => JSON.stringify(window.demo.snapshot()));
   const runs = inputs.length;
-  await poll(() => panel.evaluate(() => document.querySelectorAll('[role=row]').length > 0), (v) => v);
+  await until(() => panel.evaluate(() => document.querySelectorAll('[role=row]').length > 0), (v) => v);
   await panel.evaluate(() => document.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true })));
   await panel.evaluate(showTabInPage, 'runs');
-  await poll(() => panel.evaluate(() => document.querySelectorAll('[data-testid=run-resend]').length), (n) => n > 0);
+  await until(() => panel.evaluate(() => document.querySelectorAll('[data-testid=run-resend]').length), (n) => n > 0);
   await panel.evaluate(() => [...document.querySelectorAll<HTMLElement>('[data-testid=run-resend]')].at(-1)!.click());
-  await poll(() => panel.evaluate(() => document.querySelector('[data-testid=resend-user-text]') !== null), (v) => v);
+  await until(() => panel.evaluate(() => document.querySelector('[data-testid=resend-user-text]') !== null), (v) => v);
   await panel.evaluate(() => {
     const input = document.querySelector<HTMLInputElement>('[data-testid=resend-user-text]')!;
     input.value = 'Say hello in Korean';
     input.dispatchEvent(new Event('input', { bubbles: true }));
   });
-  await poll(() => panel.evaluate(() => document.querySelector<HTMLTextAreaElement>('[data-testid=resend-input]')!.value.includes('Say hello in Korean')), (v) => v);
+  await until(() => panel.evaluate(() => document.querySelector<HTMLTextAreaElement>('[data-testid=resend-input]')!.value.includes('Say hello in Korean')), (v) => v);
   await click('[data-testid=resend-send]');
   expect(await poll(() => textOf(panel, '[data-testid=resend-status]'), (t) => /Done|Failed/.test(t))).toContain('Done · 200 OK');
   expect(inputs.length).toBe(runs + 1);
   expect(inputs.at(-1)!.input.messages.at(-1)).toMatchObject({ role: 'user', content: 'Say hello in Korean' });
   expect(inputs.at(-1)!.cookie).toContain('session=ff-cookie');
   expect(await page.evaluate(() => JSON.stringify(window.demo.snapshot()))).toBe(before);
-  await poll(() => panel.evaluate(() => document.querySelector('[data-testid=resend-compare]') !== null), (v) => v);
+  await until(() => panel.evaluate(() => document.querySelector('[data-testid=resend-compare]') !== null), (v) => v);
   await click('[data-testid=resend-compare]');
-  await poll(() => panel.evaluate(() => document.querySelector('[data-testid=compare]') !== null), (v) => v);
+  await until(() => panel.evaluate(() => document.querySelector('[data-testid=compare]') !== null), (v) => v);
   await panel.evaluate(() => [...document.querySelectorAll<HTMLElement>('[data-testid=compare] [role=tab]')].find((t) => t.textContent === 'Input')!.click());
   expect(await poll(() => textOf(panel, '[data-testid=compare-input]'), (t) => t.includes('Korean'))).toContain('Say hello in Korean');
 });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { DemoServer } from '../../demo/server';
 import { type FirefoxWithExtension, launchFirefox } from '../support/firefox';
 import { ARTIFACTS } from '../support/paths';
-import { poll, textOf } from '../support/poll';
+import { poll, textOf, until } from '../support/poll';
 import { addFrame, postFrom } from '../support/frames';
 import { type StoppableDemo, startStoppableDemo } from '../support/stoppableDemo';
 import { eventCount } from '../support/panel';
@@ -70,7 +70,7 @@ test('Firefox: a document whose first request is made while it is parsed is answ
   expect(agent.requests).toBe(before);
   // Used up: the next document's request reaches the agent, and the tab's marker is gone.
   agent.down = false;
-  await poll(() => panel.$$eval('[data-testid=replay-armed]', (els) => els.length), (n) => n === 0);
+  await until(() => panel.$$eval('[data-testid=replay-armed]', (els) => els.length), (n) => n === 0);
   expect((await early()).status).toBe(200);
   expect(agent.requests).toBe(before + 1);
   expect(await page.evaluate(() => sessionStorage.getItem('agui-devtools:armed'))).toBeNull();
@@ -176,7 +176,7 @@ test('Firefox: a protobuf recording replays as protobuf', async () => {
   expect(replayed.snapshot).toEqual(recorded.snapshot);
   expect(agent.requests).toBe(before);
   // The replayed stream, as the panel captured it, is protobuf.
-  await poll(() => panel.$$eval('[data-testid=replayed-tag]', (els) => els.length), (n) => n === 1);
+  await until(() => panel.$$eval('[data-testid=replayed-tag]', (els) => els.length), (n) => n === 1);
   await panel.evaluate(() => (document.querySelector('[data-testid=replayed-tag]')!.closest('.row') as HTMLElement).click());
   expect(await poll(() => textOf(panel, '.inspector'), (t) => t.includes('fetch · proto'))).toContain('fetch · proto');
   await page.close();

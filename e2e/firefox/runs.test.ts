@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type DemoServer, startDemoServer } from '../../demo/server';
 import { testRoutes } from '../support/brokenStream';
 import { type FirefoxWithExtension, launchFirefox } from '../support/firefox';
-import { poll, textOf, untilCount } from '../support/poll';
+import { poll, textOf, until, untilCount } from '../support/poll';
 import { demoEventsInPage, eventCount } from '../support/panel';
 
 let demo: DemoServer;
@@ -90,7 +90,7 @@ test('Firefox: appended items are marked in State; Runs at a mid-subagent event 
     input.value = 'subagentRunId:sub-researcher-1 type:TEXT_MESSAGE_CONTENT';
     input.dispatchEvent(new Event('input', { bubbles: true }));
   });
-  await poll(
+  await until(
     () => panel.evaluate(() => [...document.querySelectorAll<HTMLElement>('[role=row][data-index]')].map((r) => r.textContent ?? '')),
     (rows) => rows.length >= 3 && rows.every((t) => t.includes('TEXT_MESSAGE_CONTENT')),
   );

@@ -14,6 +14,16 @@ export async function poll<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 
   return v;
 }
 
+/**
+ * Waits as poll does, and fails when the time is up, saying what it waited for and the value last seen: a wait
+ * whose result is not asserted must not pass by running out of time.
+ */
+export async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 30_000): Promise<T> {
+  const v = await poll(fn, ok, ms);
+  if (!ok(v)) throw new Error(`Waited ${ms / 1000} s for ${ok.toString()}; the last value was ${JSON.stringify(v)?.slice(0, 500)}`);
+  return v;
+}
+
 /** The text of the first element a selector finds ('' when none), in a Playwright or puppeteer page. */
 export const textOf = (page: unknown, selector: string): Promise<string> =>
   (page as { evaluate(fn: (s: string) => string, s: string): Promise<string> }).evaluate((s: string) => document.querySelector(s)?.textContent ?? '', selector);

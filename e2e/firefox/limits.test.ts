@@ -48,8 +48,8 @@ for (const sent of [100_004, 150_000]) {
 test('Firefox: a page hidden behind the panel\'s tab while it reads 100,000 events: the panel has every one within seconds of the read (not when its throttled timers fire)', async () => {
   const page = await firefox.browser.newPage();
   await page.goto(`${probe.url}/probe?case=hidden`);
-  // The panel opens in a tab of its own, in front: the page's tab is hidden, as a user's would be.
-  const panel = await firefox.openPanel(await firefox.tabIdOf(page));
+  // The panel opens in a tab of its own in the page's window, in front: the page's tab is hidden, as a user's would be.
+  const panel = await firefox.openPanel(await firefox.tabIdOf(page), { over: page });
   expect(await poll(() => page.evaluate(() => document.visibilityState), (v) => v === 'hidden')).toBe('hidden');
   const readEnd = await page.evaluate(() => fetch('/text?n=100000').then((r) => r.text()).then(() => Date.now()));
   expect(await poll(() => number(panel, '[data-testid=event-count]'), (n) => n === 100_000, 30_000)).toBe(100_000);

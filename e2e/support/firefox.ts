@@ -27,9 +27,11 @@ export interface FirefoxWithExtension {
   /** Reloads a tab where page.reload cannot (moz-extension:// pages). */
   reload(page: Page): Promise<void>;
   tabIdOf(page: Page): Promise<number>;
-  /** The panel in a tab (which hides the page's tab), or in a window of its own (the page stays visible). */
-  /** The panel as a tab; `query` adds to its URL (e.g. `&lang=ko`). */
-  openPanel(tabId: number, options?: { window?: boolean; query?: string }): Promise<Page>;
+  /**
+   * The panel in a tab (in the window of `over`, in front of it: that page is hidden), or in a window of its own (the
+   * page stays visible); `query` adds to its URL (e.g. `&lang=ko`).
+   */
+  openPanel(tabId: number, options?: { window?: boolean; query?: string; over?: Page }): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -81,6 +83,21 @@ export async function launchFirefox(options: { extension?: boolean; prefs?: Reco
     const context = (page.mainFrame() as unknown as { _id: string })._id;
     await connection.send('browsingContext.reload', { context, wait: 'complete' });
   };
+  /**
+   * A new tab in the window of `page`, in front of it: a new tab goes to the window last opened (tabIdOf's helper has
+   * one of its own), which would leave the page in front in its window.
+   */
+  const tabBeside = async (page: Page): Promise<Page> => {
+    const referenceContext = (page.mainFrame() as unknown as { _id: string })._id;
+    const created = await connection.send('browsingContext.create', { type: 'tab', referenceContext });
+    const context = created.result.context as string;
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const tab = (await browser.pages()).find((p) => (p.mainFrame() as unknown as { _id: string })._id === context);
+      if (tab) return tab;
+      await sleep(20);
+    }
+    throw new Error(`Firefox made the tab ${context} beside ${referenceContext}, and puppeteer has no page for it`);
+  };
   const panelUrl = (query = '') => `moz-extension://${uuid}/panel.html${query}`;
   /**
    * The tabs the background has seen, asked as the panel's tab picker asks (a panel port's list-tabs), from one
@@ -115,8 +132,8 @@ export async function launchFirefox(options: { extension?: boolean; prefs?: Reco
       }
       throw new Error(`The extension has not seen a tab at ${origin}; it knows ${JSON.stringify(links)}`);
     },
-    async openPanel(tabId: number, options: { window?: boolean; query?: string } = {}) {
-      const panel = await browser.newPage(options.window ? { type: 'window' } : {});
+    async openPanel(tabId: number, options: { window?: boolean; query?: string; over?: Page } = {}) {
+      const panel = options.over ? await tabBeside(options.over) : await browser.newPage(options.window ? { type: 'window' } : {});
       await navigate(panel, panelUrl(`?tabId=${tabId}${options.query ?? ''}`));
       return panel;
     },

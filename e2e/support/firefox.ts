@@ -9,6 +9,7 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { ensureBrowsers } from '../../scripts/browsers';
 import { warmProfile } from './firefoxProfile';
 import { listTabsInPage } from './inPage';
+import { poll, sleep } from './poll';
 import { assertBuilt, FIREFOX_EXTENSION } from './paths';
 
 interface BidiConnection {
@@ -35,7 +36,8 @@ export interface FirefoxWithExtension {
   close(): Promise<void>;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** A page's BiDi browsing context (puppeteer keeps it on the main frame, unexported). */
+const contextOf = (page: Page): string => (page.mainFrame() as unknown as { _id: string })._id;
 
 export async function launchFirefox(options: { extension?: boolean; prefs?: Record<string, unknown>; archive?: string } = {}): Promise<FirefoxWithExtension> {
   const { firefox: executablePath } = ensureBrowsers(['firefox']);
@@ -76,26 +78,21 @@ export async function launchFirefox(options: { extension?: boolean; prefs?: Reco
     uuid = await chromeEval<string>(`JSON.stringify(WebExtensionPolicy.getByID(${JSON.stringify(id)}).mozExtensionHostname)`);
   }
   const navigate = async (page: Page, url: string) => {
-    const context = (page.mainFrame() as unknown as { _id: string })._id;
-    await connection.send('browsingContext.navigate', { context, url, wait: 'complete' });
+    await connection.send('browsingContext.navigate', { context: contextOf(page), url, wait: 'complete' });
   };
   const reload = async (page: Page) => {
-    const context = (page.mainFrame() as unknown as { _id: string })._id;
-    await connection.send('browsingContext.reload', { context, wait: 'complete' });
+    await connection.send('browsingContext.reload', { context: contextOf(page), wait: 'complete' });
   };
   /**
    * A new tab in the window of `page`, in front of it: a new tab goes to the window last opened (tabIdOf's helper has
    * one of its own), which would leave the page in front in its window.
    */
   const tabBeside = async (page: Page): Promise<Page> => {
-    const referenceContext = (page.mainFrame() as unknown as { _id: string })._id;
+    const referenceContext = contextOf(page);
     const created = await connection.send('browsingContext.create', { type: 'tab', referenceContext });
     const context = created.result.context as string;
-    for (let attempt = 0; attempt < 50; attempt++) {
-      const tab = (await browser.pages()).find((p) => (p.mainFrame() as unknown as { _id: string })._id === context);
-      if (tab) return tab;
-      await sleep(20);
-    }
+    const tab = await poll(async () => (await browser.pages()).find((p) => contextOf(p) === context), (t) => t !== undefined, 1_000);
+    if (tab) return tab;
     throw new Error(`Firefox made the tab ${context} beside ${referenceContext}, and puppeteer has no page for it`);
   };
   const panelUrl = (query = '') => `moz-extension://${uuid}/panel.html${query}`;

@@ -157,7 +157,11 @@ if (PARTS.has('bare'))
     console.log(`    without the extension: ${m('without').toFixed(0)} ms  (${where}: ${cpu('without').toFixed(0)} ms)`);
     console.log(`    with the extension:    ${m('with').toFixed(0)} ms  (+${perMB('with')} ms per MB of ${where})`);
     console.log(`    with the panel open:   ${m('panel').toFixed(0)} ms  (+${perMB('panel')} ms per MB, sending included)`);
-    console.log(`    the tee's own cost (no extension: the page clones the response and reads both bodies itself): ${median(r.tee).toFixed(0)} ms, ${(median(r.tee) / m('without')).toFixed(2)}x a bare read`);
+    const floor = (xs: number[]) => `${median(xs).toFixed(0)} ms, ${(median(xs) / m('without')).toFixed(2)}x a bare read`;
+    console.log(`    the floors of a tee (no extension, the page does it itself):`);
+    console.log(`      it clones the response and reads only its own body:               ${floor(r.held)}`);
+    console.log(`      it reads both bodies:                                              ${floor(r.tee)}`);
+    console.log(`      it reads both and keeps the clone's chunks (as capture holds them): ${floor(r.kept)}`);
     const rm = (c: Config) => median(r.realistic[c]);
     console.log(`  ${name}, realistic page (for information): ${MB} MB written 64 KB at a time: ${rm('without').toFixed(0)} ms without, ${rm('with').toFixed(0)} ms with, ${rm('panel').toFixed(0)} ms with the panel open`);
     const ratio = (c: Config) => m(c) / m('without');

@@ -94,6 +94,28 @@ const teeRead = (path: string) => `(async () => {
   return ms;
 })()`;
 
+/**
+ * Floors of any capture that tees, no extension: `held`, the page clones the response and reads only its own body
+ * (what the clone alone costs); `kept`, the page also reads the clone and keeps every chunk (what holding a copy of
+ * the bytes in the page's process costs, as capture must until a panel takes them).
+ */
+const floorRead = (path: string, kind: 'held' | 'kept') => `(async () => {
+  const t = performance.now();
+  const r = await fetch(${JSON.stringify(path)});
+  const copy = r.clone();
+  const kept = [];
+  const drained = ${kind === 'kept'} && (async () => { const other = copy.body.getReader(); for (;;) { const x = await other.read(); if (x.done) break; kept.push(x.value); } })();
+  const reader = r.body.getReader();
+  for (;;) {
+    const x = await reader.read();
+    if (x.done) break;
+  }
+  const ms = performance.now() - t;
+  if (drained) await drained;
+  else await copy.body.cancel();
+  return ms;
+})()`;
+
 /** Milliseconds from fetch() to the end of the body, reading every chunk and nothing else. */
 const bareRead = (path: string) => `(async () => {
   const t = performance.now();
@@ -126,6 +148,10 @@ export interface BareResult {
   cpu: Record<Config, number[]>;
   /** The tee's own cost: bare reads of a page that clones the response and reads both bodies (no extension). */
   tee: number[];
+  /** Bare reads of a page that clones the response and never reads the clone (no extension). */
+  held: number[];
+  /** Bare reads of a page that clones the response, reads both and keeps the clone's chunks (no extension). */
+  kept: number[];
 }
 
 const READS = 3;
@@ -138,6 +164,8 @@ export async function measureBrowser(kind: 'chromium' | 'firefox', url: string, 
     realistic: { without: [], with: [], panel: [] },
     cpu: { without: [], with: [], panel: [] },
     tee: [],
+    held: [],
+    kept: [],
   };
   for (let round = 0; round < rounds; round++) {
     for (let k = 0; k < CONFIGS.length; k++) {
@@ -157,13 +185,25 @@ export async function measureBrowser(kind: 'chromium' | 'firefox', url: string, 
           await sleep(150);
           const realistic = await reader.evaluate<number>(bareRead('/stream'));
           let tee = 0;
+          let held = 0;
+          let kept = 0;
           if (config === 'without') {
             await reader.fresh(`/page?${config}-${round}-${i}-tee`);
             await sleep(150);
             tee = await reader.evaluate<number>(teeRead('/bare'));
+            await reader.fresh(`/page?${config}-${round}-${i}-held`);
+            await sleep(150);
+            held = await reader.evaluate<number>(floorRead('/bare', 'held'));
+            await reader.fresh(`/page?${config}-${round}-${i}-kept`);
+            await sleep(150);
+            kept = await reader.evaluate<number>(floorRead('/bare', 'kept'));
           }
           if (i === 0) continue;
-          if (config === 'without') out.tee.push(tee);
+          if (config === 'without') {
+            out.tee.push(tee);
+            out.held.push(held);
+            out.kept.push(kept);
+          }
           out.bare[config].push(ms);
           out.cpu[config].push(cpu);
           out.realistic[config].push(realistic);

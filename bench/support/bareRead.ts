@@ -76,8 +76,8 @@ async function firefoxReader(config: Config, url: string): Promise<Reader> {
 }
 
 /**
- * The same read by a page that clones the response and reads both bodies itself: what a tee costs the browser with
- * no extension (the floor for any capture that tees).
+ * The same read by a page that clones the response and reads both bodies itself: what a tee that reads its branch
+ * costs the browser with no extension (floorRead's two are the others).
  */
 const teeRead = (path: string) => `(async () => {
   const t = performance.now();

@@ -159,9 +159,9 @@ if (PARTS.has('bare'))
     console.log(`    with the panel open:   ${m('panel').toFixed(0)} ms  (+${perMB('panel')} ms per MB, sending included)`);
     const floor = (xs: number[]) => `${median(xs).toFixed(0)} ms, ${(median(xs) / m('without')).toFixed(2)}x a bare read`;
     console.log(`    the floors of a tee (no extension, the page does it itself):`);
-    console.log(`      it clones the response and reads only its own body:               ${floor(r.held)}`);
-    console.log(`      it reads both bodies:                                              ${floor(r.tee)}`);
-    console.log(`      it reads both and keeps the clone's chunks (as capture holds them): ${floor(r.kept)}`);
+    console.log(`      it clones the response and reads only its own body:               ${floor(r.floors.held)}`);
+    console.log(`      it reads both bodies:                                              ${floor(r.floors.both)}`);
+    console.log(`      it reads both and keeps the clone's chunks (as capture holds them): ${floor(r.floors.kept)}`);
     const rm = (c: Config) => median(r.realistic[c]);
     console.log(`  ${name}, realistic page (for information): ${MB} MB written 64 KB at a time: ${rm('without').toFixed(0)} ms without, ${rm('with').toFixed(0)} ms with, ${rm('panel').toFixed(0)} ms with the panel open`);
     const ratio = (c: Config) => m(c) / m('without');

@@ -75,36 +75,21 @@ async function firefoxReader(config: Config, url: string): Promise<Reader> {
   };
 }
 
-/**
- * The same read by a page that clones the response and reads both bodies itself: what a tee that reads its branch
- * costs the browser with no extension (floorRead's two are the others).
- */
-const teeRead = (path: string) => `(async () => {
-  const t = performance.now();
-  const r = await fetch(${JSON.stringify(path)});
-  const other = r.clone().body.getReader();
-  const drained = (async () => { for (;;) if ((await other.read()).done) break; })();
-  const reader = r.body.getReader();
-  for (;;) {
-    const x = await reader.read();
-    if (x.done) break;
-  }
-  const ms = performance.now() - t;
-  await drained;
-  return ms;
-})()`;
+/** The floors of any capture that tees, each read by a page with no extension that clones the response. */
+export type Floor = 'held' | 'both' | 'kept';
+const FLOORS: readonly Floor[] = ['held', 'both', 'kept'];
 
 /**
- * Floors of any capture that tees, no extension: `held`, the page clones the response and reads only its own body
- * (what the clone alone costs); `kept`, the page also reads the clone and keeps every chunk (what holding a copy of
- * the bytes in the page's process costs, as capture must until a panel takes them).
+ * A bare read by a page that clones the response: `held`, it reads only its own body (what the clone alone costs);
+ * `both`, it reads both bodies (a tee that reads its branch); `kept`, it reads both and keeps the clone's chunks
+ * (what holding a copy of the bytes in the page's process costs, as capture must until a panel takes them).
  */
-const floorRead = (path: string, kind: 'held' | 'kept') => `(async () => {
+const floorRead = (path: string, kind: Floor) => `(async () => {
   const t = performance.now();
   const r = await fetch(${JSON.stringify(path)});
   const copy = r.clone();
   const kept = [];
-  const drained = ${kind === 'kept'} && (async () => { const other = copy.body.getReader(); for (;;) { const x = await other.read(); if (x.done) break; kept.push(x.value); } })();
+  const drained = ${kind !== 'held'} && (async () => { const other = copy.body.getReader(); for (;;) { const x = await other.read(); if (x.done) break; ${kind === 'kept' ? 'kept.push(x.value);' : ''} } })();
   const reader = r.body.getReader();
   for (;;) {
     const x = await reader.read();
@@ -146,12 +131,8 @@ export interface BareResult {
   bare: Record<Config, number[]>;
   realistic: Record<Config, number[]>;
   cpu: Record<Config, number[]>;
-  /** The tee's own cost: bare reads of a page that clones the response and reads both bodies (no extension). */
-  tee: number[];
-  /** Bare reads of a page that clones the response and never reads the clone (no extension). */
-  held: number[];
-  /** Bare reads of a page that clones the response, reads both and keeps the clone's chunks (no extension). */
-  kept: number[];
+  /** The floors of a tee: bare reads of a page with no extension that clones the response (floorRead). */
+  floors: Record<Floor, number[]>;
 }
 
 const READS = 3;
@@ -163,9 +144,7 @@ export async function measureBrowser(kind: 'chromium' | 'firefox', url: string, 
     bare: { without: [], with: [], panel: [] },
     realistic: { without: [], with: [], panel: [] },
     cpu: { without: [], with: [], panel: [] },
-    tee: [],
-    held: [],
-    kept: [],
+    floors: { held: [], both: [], kept: [] },
   };
   for (let round = 0; round < rounds; round++) {
     for (let k = 0; k < CONFIGS.length; k++) {
@@ -184,26 +163,15 @@ export async function measureBrowser(kind: 'chromium' | 'firefox', url: string, 
           await reader.fresh(`/page?${config}-${round}-${i}-realistic`);
           await sleep(150);
           const realistic = await reader.evaluate<number>(bareRead('/stream'));
-          let tee = 0;
-          let held = 0;
-          let kept = 0;
-          if (config === 'without') {
-            await reader.fresh(`/page?${config}-${round}-${i}-tee`);
-            await sleep(150);
-            tee = await reader.evaluate<number>(teeRead('/bare'));
-            await reader.fresh(`/page?${config}-${round}-${i}-held`);
-            await sleep(150);
-            held = await reader.evaluate<number>(floorRead('/bare', 'held'));
-            await reader.fresh(`/page?${config}-${round}-${i}-kept`);
-            await sleep(150);
-            kept = await reader.evaluate<number>(floorRead('/bare', 'kept'));
-          }
+          const floors: Partial<Record<Floor, number>> = {};
+          if (config === 'without')
+            for (const kind of FLOORS) {
+              await reader.fresh(`/page?${config}-${round}-${i}-${kind}`);
+              await sleep(150);
+              floors[kind] = await reader.evaluate<number>(floorRead('/bare', kind));
+            }
           if (i === 0) continue;
-          if (config === 'without') {
-            out.tee.push(tee);
-            out.held.push(held);
-            out.kept.push(kept);
-          }
+          for (const kind of FLOORS) if (floors[kind] !== undefined) out.floors[kind].push(floors[kind]);
           out.bare[config].push(ms);
           out.cpu[config].push(cpu);
           out.realistic[config].push(realistic);

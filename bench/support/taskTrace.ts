@@ -11,11 +11,17 @@ type TraceEvent = { ph: string; name: string; pid: number; tid: number; ts: numb
 /** The longest task in CPU time, what it spent that on (the biggest parts, in CPU ms), and the longest in wall time. */
 export type TaskTrace = { stop(): Promise<{ longestCpu: number; parts: string; longestWall: number; tasks: number }> };
 
+/**
+ * TRACE_GC=1 records the garbage collector's events too, and names more of the longest task's parts: they then say
+ * whether the collector ran inside that task (V8.GC_MC_INCREMENTAL, V8.GC_SCAVENGER...) or the panel's own code did.
+ */
+const GC = process.env.TRACE_GC === '1';
+
 export async function traceTasks(panel: Page): Promise<TaskTrace> {
   const cdp: CDPSession = await panel.context().newCDPSession(panel);
   const events: TraceEvent[] = [];
   cdp.on('Tracing.dataCollected', (d) => events.push(...(d.value as unknown as TraceEvent[])));
-  await cdp.send('Tracing.start', { categories: 'disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
+  await cdp.send('Tracing.start', { categories: `disabled-by-default-devtools.timeline${GC ? ',disabled-by-default-v8.gc' : ''}`, transferMode: 'ReportEvents' });
   return {
     async stop() {
       const done = new Promise((ok) => cdp.once('Tracing.tracingComplete', ok));
@@ -33,7 +39,7 @@ export async function traceTasks(panel: Page): Promise<TaskTrace> {
         for (const e of events)
           if (e !== top && e.ph === 'X' && e.pid === top.pid && e.tid === top.tid && e.ts >= top.ts && e.ts + (e.dur ?? 0) <= top.ts + (top.dur ?? 0))
             by.set(e.name, (by.get(e.name) ?? 0) + (e.tdur ?? 0) / 1000);
-      const parts = [...by].filter(([, v]) => v >= 2).sort((a, b) => b[1] - a[1]).slice(0, 5).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ');
+      const parts = [...by].filter(([, v]) => v >= 2).sort((a, b) => b[1] - a[1]).slice(0, GC ? 12 : 5).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ');
       return { longestCpu: ms(tasks.map((t) => t.tdur ?? 0)), parts, longestWall: ms(tasks.map((t) => t.dur ?? 0)), tasks: tasks.length };
     },
   };

@@ -15,7 +15,7 @@
  *    time (target < 100 ms: on 2 busy cores it includes the time the system gave the page, the background, the browser);
  *  - the size of the script injected into every page's MAIN world (target under 8 KB minified).
  * Run `npm run build` first. PARTS=bare,latency,flood,size and BROWSERS=chromium,firefox choose what runs (all by default);
- * TRACE_GC=1 shows the garbage collector's part in the flood's longest task.
+ * TRACE_GC=1 adds the garbage collector's events to the trace of the flood's longest task.
  */
 import { statSync } from 'node:fs';
 import { createServer } from 'node:http';

@@ -12,8 +12,9 @@ type TraceEvent = { ph: string; name: string; pid: number; tid: number; ts: numb
 export type TaskTrace = { stop(): Promise<{ longestCpu: number; parts: string; longestWall: number; tasks: number }> };
 
 /**
- * TRACE_GC=1 records the garbage collector's events too, and names more of the longest task's parts: they then say
- * whether the collector ran inside that task (V8.GC_MC_INCREMENTAL, V8.GC_SCAVENGER...) or the panel's own code did.
+ * TRACE_GC=1 records the garbage collector's events too (V8.GC_MC_INCREMENTAL, V8.GC_SCAVENGER...), and names more of
+ * the longest task's parts. The trace does not show all of the collector's time: a task of the panel's intake can be
+ * mostly the collector with no event of it here, which only a CPU profile (CDP Profiler) of the task shows.
  */
 const GC = process.env.TRACE_GC === '1';
 

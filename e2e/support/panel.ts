@@ -48,6 +48,26 @@ export const parseCount = (text: string | null | undefined): number => {
   return Number(match[1]!.replace(/,/g, ''));
 };
 
+/**
+ * Runs in the panel page: notes the time (`Date.now()`, the machine's clock, which the inspected page shares) at which the
+ * toolbar first shows `n` events, in `window.__countShownAt`. A test that polls for the count learns it up to a poll's
+ * interval late; this says when the panel showed it.
+ */
+export const noteCountShownInPage = (n: number): void => {
+  const w = window as unknown as { __countShownAt?: number };
+  w.__countShownAt = 0;
+  const check = () => {
+    const text = document.querySelector('[data-testid=event-count]')?.textContent ?? '';
+    if (!w.__countShownAt && text.trim() === `${n.toLocaleString('en')} event${n === 1 ? '' : 's'}`) {
+      w.__countShownAt = Date.now();
+      observer.disconnect();
+    }
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+  check();
+};
+
 /** An event count as the toolbar writes it: "1 event", "100,000 events". */
 export const eventCount = (n: number): string => `${n.toLocaleString('en')} event${n === 1 ? '' : 's'}`;
 

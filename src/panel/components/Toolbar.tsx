@@ -157,9 +157,13 @@ export function Toolbar({ store, actions }: { store: SessionStore; actions: Tool
             </button>
           )}
         </span>
+      </div>
+      {/* The counts on the kinds' line, at its end: as they grow (a badge, a digit) they move nothing a user aims at (on
+          the first line they wrapped to a line of their own, and the filter widened, moving every button after it). */}
+      <div class="toolbar-row wrap">
+        <KindChips store={store} />
         <Status store={store} />
       </div>
-      <KindChips store={store} />
       {store.imported.value && (
         <div class="toolbar-row imported-row">
           <span class="imported ellipsis" data-testid="imported" title={tr('toolbar.showing', { name: store.imported.value.name })}>
@@ -293,7 +297,7 @@ function KindChips({ store }: { store: SessionStore }) {
     } else store.only.value = only.size === 1 && only.has(c) ? new Set() : new Set([c]);
   };
   return (
-    <div class="toolbar-row chips" role="group" aria-label={tr('toolbar.eventKindsClickOnlyThis')}>
+    <div class="chips" role="group" aria-label={tr('toolbar.eventKindsClickOnlyThis')}>
       <button type="button" class={`chip ${only.size === 0 ? 'on' : ''}`} aria-pressed={only.size === 0} onClick={() => pick(null, false)}>
         {tr('toolbar.all')}
       </button>

@@ -7,7 +7,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { launchBareChromium } from '../support/bareChromium';
 import { launchChromium } from '../support/chromium';
 import { type ProbeServer, startProbeServer } from '../support/probeServer';
-import { noteCountShownInPage, parseCount, showTabInPage } from '../support/panel';
+import { eventCount, noteCountShownInPage, parseCount, showTabInPage } from '../support/panel';
 
 // These move hundreds of MB through the page, the extension and the panel; their time is the machine's, not what they
 // check (speed is in npm run bench). With npm test's other browsers on the same 2 cores and a core kept busy, the
@@ -268,7 +268,7 @@ test('a page hidden behind the panel\'s tab while it reads 100,000 events: the p
     const tabId = await browser.tabIdOf(url);
     const panel = await browser.open(`chrome-extension://${browser.extensionId}/panel.html?tabId=${tabId}`);
     await expect.poll(() => page.evaluate<string>('document.visibilityState'), { timeout: 15_000 }).toBe('hidden');
-    await panel.evaluate(`(${noteCountShownInPage.toString()})(100000)`);
+    await panel.evaluate(`(${noteCountShownInPage.toString()})(${JSON.stringify(eventCount(100_000))})`);
     const readEnd = await page.evaluate<number>("fetch('/text?n=100000').then((r) => r.text()).then(() => Date.now())");
     const shown = (selector: string) => panel.evaluate<string>(`document.querySelector(${JSON.stringify(selector)})?.textContent ?? ''`);
     await expect.poll(async () => parseCount(await shown('[data-testid=event-count]')), { timeout: 30_000 }).toBe(100_000);

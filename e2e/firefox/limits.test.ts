@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type FirefoxWithExtension, launchFirefox } from '../support/firefox';
 import { poll, sleep, textOf } from '../support/poll';
 import { type ProbeServer, startProbeServer } from '../support/probeServer';
-import { noteCountShownInPage, showTabInPage } from '../support/panel';
+import { eventCount, noteCountShownInPage, showTabInPage } from '../support/panel';
 
 let probe: ProbeServer;
 let firefox: FirefoxWithExtension;
@@ -51,7 +51,7 @@ test('Firefox: a page hidden behind the panel\'s tab while it reads 100,000 even
   // The panel opens in a tab of its own in the page's window, in front: the page's tab is hidden, as a user's would be.
   const panel = await firefox.openPanel(await firefox.tabIdOf(page), { over: page });
   expect(await poll(() => page.evaluate(() => document.visibilityState), (v) => v === 'hidden')).toBe('hidden');
-  await panel.evaluate(noteCountShownInPage, 100_000);
+  await panel.evaluate(noteCountShownInPage, eventCount(100_000));
   const readEnd = await page.evaluate(() => fetch('/text?n=100000').then((r) => r.text()).then(() => Date.now()));
   expect(await poll(() => number(panel, '[data-testid=event-count]'), (n) => n === 100_000, 30_000)).toBe(100_000);
   const shownAt = await panel.evaluate(() => (window as unknown as { __countShownAt: number }).__countShownAt);

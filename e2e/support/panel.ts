@@ -50,15 +50,14 @@ export const parseCount = (text: string | null | undefined): number => {
 
 /**
  * Runs in the panel page: notes the time (`Date.now()`, the machine's clock, which the inspected page shares) at which the
- * toolbar first shows `n` events, in `window.__countShownAt`. A test that polls for the count learns it up to a poll's
- * interval late; this says when the panel showed it.
+ * toolbar's count first reads `count` (as `eventCount` writes it), in `window.__countShownAt`. A test that polls for the
+ * count learns it up to a poll's interval late; this says when the panel showed it.
  */
-export const noteCountShownInPage = (n: number): void => {
+export const noteCountShownInPage = (count: string): void => {
   const w = window as unknown as { __countShownAt?: number };
   w.__countShownAt = 0;
   const check = () => {
-    const text = document.querySelector('[data-testid=event-count]')?.textContent ?? '';
-    if (!w.__countShownAt && text.trim() === `${n.toLocaleString('en')} event${n === 1 ? '' : 's'}`) {
+    if (!w.__countShownAt && document.querySelector('[data-testid=event-count]')?.textContent?.trim() === count) {
       w.__countShownAt = Date.now();
       observer.disconnect();
     }

@@ -1,6 +1,6 @@
 /** What the sharing tests check in exported files: secrets gone, still linting, and generated tests running. */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GROUP_LABELS } from '../../src/engine/session/redact';
@@ -115,8 +115,10 @@ export function checkRedacted(file: { text: string; path: string }, group: Group
 export function checkGeneratedTest(file: { name: string; text: string }): void {
   if (!file.name.endsWith('.agui.test.ts')) fail(`${file.name} is not named *.agui.test.ts`);
   const good = runGeneratedTest(file.text);
+  rmSync(good.dir, { recursive: true, force: true });
   if (good.code !== 0 || !/2 passed/.test(good.out)) fail(`the generated test does not pass: ${good.out}`);
   const bad = runGeneratedTest(breakGeneratedTest(file.text));
+  rmSync(bad.dir, { recursive: true, force: true });
   if (bad.code === 0) fail('the generated test passes on a session that breaks a rule');
   if (!/×.*breaks no protocol rule|FAIL.*breaks no protocol rule/.test(bad.out) || !bad.out.includes('1 failed')) fail(`the generated test fails, but not on the protocol: ${bad.out}`);
 }

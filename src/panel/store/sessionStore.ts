@@ -30,7 +30,7 @@ export interface Banner {
 export type Tab = 'event' | 'diff' | 'state' | 'messages' | 'ui' | 'runs' | 'waterfall' | 'problems';
 
 /** What the capture lost and what it is still receiving. */
-function captureCounts(session: { value: Session }, version: { value: number }) {
+function captureCounts(session: { value: Session }, version: { value: number }, caughtUp: () => void) {
   /** Events the capture dropped before they reached this session, by where. */
   const dropped = computed(() => {
     void version.value;
@@ -43,8 +43,10 @@ function captureCounts(session: { value: Session }, version: { value: number }) 
   let next: { n: number; of: number } | null = null;
   const show = repaintScheduler(() => (receiving.value = next));
   const setReceiving = (progress: { n: number; of: number } | null) => {
+    const done = next !== null && progress === null;
     next = progress;
-    show();
+    show(done);
+    if (done) caughtUp();
   };
   return { dropped, receiving, setReceiving };
 }
@@ -95,7 +97,8 @@ export function createSessionStore(options: { emptyText?: string } = {}) {
     version: version.value,
   }));
 
-  const { dropped, receiving, setReceiving } = captureCounts(session, version);
+  // Caught up: what was taken in is drawn at the repaint rate, not after a wait for the last repaint's cost.
+  const { dropped, receiving, setReceiving } = captureCounts(session, version, () => schedule(true));
 
   const notices = computed(() => {
     void version.value;
@@ -259,28 +262,33 @@ function createBanners() {
  * Repaints follow the data at most every REPAINT_MS (a flood of events would otherwise spend each frame on
  * layout), on the next animation frame; and at most a third of the time: a repaint that took 60 ms (render,
  * style, layout and paint, up to the next task) waits 180 ms before the next one (never more than MAX_REPAINT_MS),
- * so that a flood on a busy machine is taken in rather than drawn over and over.
+ * so that a flood on a busy machine is taken in rather than drawn over and over. `soon`: the intake has caught up,
+ * so nothing more is coming to draw over: the repaint waits only for REPAINT_MS (a wait already set for longer is
+ * cut short), and the final count is not up to MAX_REPAINT_MS late.
  */
-function repaintScheduler(flushNow: () => void): () => void {
+export function repaintScheduler(flushNow: () => void, now: () => number = () => performance.now()): (soon?: boolean) => void {
   let scheduled = false;
+  let waiting: ReturnType<typeof setTimeout> | undefined;
   let lastFlush = -Infinity;
   let lastCost = 0;
-  return () => {
-    if (scheduled) return;
+  const flush = () => {
+    scheduled = false;
+    const started = now();
+    lastFlush = started;
+    flushNow();
+    setTimeout(() => (lastCost = now() - started), 0);
+  };
+  const paint = () => {
+    waiting = undefined;
+    if (typeof requestAnimationFrame === 'function' && document.visibilityState === 'visible') requestAnimationFrame(flush);
+    else setTimeout(flush, 16);
+  };
+  return (soon = false) => {
+    if (scheduled && !(soon && waiting !== undefined)) return;
+    if (waiting !== undefined) clearTimeout(waiting);
     scheduled = true;
-    const flush = () => {
-      scheduled = false;
-      const started = performance.now();
-      lastFlush = started;
-      flushNow();
-      setTimeout(() => (lastCost = performance.now() - started), 0);
-    };
-    const paint = () => {
-      if (typeof requestAnimationFrame === 'function' && document.visibilityState === 'visible') requestAnimationFrame(flush);
-      else setTimeout(flush, 16);
-    };
-    const wait = Math.min(MAX_REPAINT_MS, Math.max(REPAINT_MS, 3 * lastCost)) - (performance.now() - lastFlush);
-    if (wait > 0) setTimeout(paint, wait);
+    const wait = Math.min(MAX_REPAINT_MS, Math.max(REPAINT_MS, soon ? 0 : 3 * lastCost)) - (now() - lastFlush);
+    if (wait > 0) waiting = setTimeout(paint, wait);
     else paint();
   };
 }

@@ -37,7 +37,7 @@ describe('repaintScheduler', () => {
     schedule();
     vi.advanceTimersByTime(50);
     schedule(true);
-    // 120 ms have gone by since the last repaint began: due now, on the next frame (16 ms without one).
+    // More than 100 ms have gone by since the last repaint began: due now, on the next frame (16 ms without one).
     vi.advanceTimersByTime(16);
     expect(flushes).toHaveLength(2);
     // And it is one repaint, not two: the cut wait does not fire later.

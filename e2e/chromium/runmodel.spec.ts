@@ -69,12 +69,19 @@ test('two overlapping requests of one thread: each tool call under its own run i
   // The Waterfall draws each tool call in its run's lane.
   await panel.keyboard.press('End');
   await panel.getByRole('tab', { name: 'Waterfall' }).click();
-  const rows = await panel.locator('.wf-row[data-row]').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.row!));
-  const runA = rows.indexOf('run:0');
-  const runB = rows.indexOf('run:1');
-  expect(runA).toBeGreaterThanOrEqual(0);
-  expect(rows.slice(runA + 1, runB).filter((r) => r.startsWith('tool:')).map((r) => r.split(':')[1])).toEqual(['tc-a']);
-  expect(rows.slice(runB + 1).filter((r) => r.startsWith('tool:')).map((r) => r.split(':')[1])).toEqual(['tc-b']);
+  // Which run is lane run:0 depends on which stream reached the panel first: each lane is found by its run id.
+  const lanes = () => panel.locator('.wf-row[data-row]').evaluateAll((els) => {
+    const out: Record<string, string[]> = {};
+    let current: string[] | undefined;
+    for (const el of els) {
+      const row = (el as HTMLElement).dataset.row!;
+      if (row.startsWith('run:')) out[/run-\w+/.exec(el.querySelector('.wf-label')?.textContent ?? '')?.[0] ?? row] = current = [];
+      else if (row.startsWith('lane:')) current = undefined;
+      else if (row.startsWith('tool:')) current?.push(row.split(':')[1]!);
+    }
+    return out;
+  });
+  await expect.poll(lanes).toEqual({ 'run-a': ['tc-a'], 'run-b': ['tc-b'] });
   // Docked narrow: the table keeps the columns that matter, and all of them are one click away.
   await panel.setViewportSize({ width: 560, height: 800 });
   await panel.getByRole('tab', { name: 'Runs' }).click();

@@ -66,11 +66,29 @@ test('with the extension the page observes exactly what it observes without it',
   }
 });
 
-async function eventTab(browser: ChromiumWithExtension, page: Page, filter: string) {
+/**
+ * The panel with the first event the filter matches selected, or, given `stream`, the first of a stream whose URL
+ * holds it: the streams' records may reach the panel in any order (a tee is read after the page's own read).
+ */
+async function eventTab(browser: ChromiumWithExtension, page: Page, filter: string, stream?: string) {
   const panel = await browser.openPanel(await browser.tabIdOf(page));
   await panel.setViewportSize({ width: 1400, height: 900 });
   await panel.locator('input.filter').fill(filter);
-  await panel.locator('[role=row]').first().click();
+  if (stream === undefined) {
+    await panel.locator('[role=row]').first().click();
+    return panel;
+  }
+  const tab = panel.getByTestId('event-tab');
+  const found = async () => {
+    for (const row of await panel.locator('[role=row]').all()) {
+      await row.click();
+      // (The tab read once it shows this row's event.)
+      await expect(tab.locator('h3')).toContainText(`#${await row.getAttribute('data-index')} `);
+      if (((await tab.textContent()) ?? '').includes(stream)) return true;
+    }
+    return false;
+  };
+  await expect.poll(found, { message: `an event of the stream ${stream}` }).toBe(true);
   return panel;
 }
 
@@ -196,7 +214,7 @@ test('secrets in headers, URLs and bodies are redacted before they leave the pag
         };
       }));
     });
-    const panel = await eventTab(browser, page, 'probe-run');
+    const panel = await eventTab(browser, page, 'probe-run', '/sse?');
     const tab = panel.getByTestId('event-tab');
     for (const summary of ['Request headers', 'Response headers', 'Request body']) await tab.locator('summary', { hasText: summary }).click();
     await expect(tab).toContainText('x-auth[redacted]');

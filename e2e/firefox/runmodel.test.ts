@@ -33,6 +33,21 @@ async function capture(run: () => Promise<void>, query: string, events: number):
 }
 const click = (panel: Page, selector: string) => panel.evaluate((s: string) => document.querySelector<HTMLElement>(s)!.click(), selector);
 const texts = (panel: Page, selector: string) => panel.$$eval(selector, (els) => els.map((e) => e.textContent ?? ''));
+/** The Waterfall's run lanes by run id: each run's row key and the tool calls drawn under it, until the next run. */
+const waterfallLanes = (panel: Page) =>
+  panel.$$eval('.wf-row[data-row]', (els) => {
+    const lanes: Record<string, { row: string; tools: string[] }> = {};
+    let current: { row: string; tools: string[] } | undefined;
+    for (const el of els) {
+      const row = (el as HTMLElement).dataset.row!;
+      if (row.startsWith('run:')) {
+        current = { row, tools: [] };
+        lanes[/run-\w+/.exec(el.querySelector('.wf-label')?.textContent ?? '')?.[0] ?? row] = current;
+      } else if (row.startsWith('lane:')) current = undefined;
+      else if (row.startsWith('tool:')) current?.tools.push(row.split(':')[1]!);
+    }
+    return lanes;
+  });
 const attrs = (panel: Page, selector: string, name: string) => panel.$$eval(selector, (els, n) => els.map((e) => e.getAttribute(n as string) ?? ''), name);
 
 test('Firefox: two overlapping requests of one thread: each tool call under its run; the table sorts by TTFT; a run\'s bar shows its metrics', async () => {
@@ -57,11 +72,11 @@ test('Firefox: two overlapping requests of one thread: each tool call under its 
   expect((await ttft()).reverse()).toEqual(ascending);
   // The Waterfall: each tool call in its run's lane; a click on a finished run's bar shows its TTFT and duration.
   await panel.evaluate(showTabInPage, 'waterfall');
-  const rows = await poll(() => attrs(panel, '.wf-row[data-row]', 'data-row'), (r) => r.includes('run:1') && r.filter((x) => x.startsWith('tool:')).length === 2);
-  const runB = rows.indexOf('run:1');
-  expect(rows.slice(rows.indexOf('run:0') + 1, runB).filter((r) => r.startsWith('tool:')).map((r) => r.split(':')[1])).toEqual(['tc-a']);
-  expect(rows.slice(runB + 1).filter((r) => r.startsWith('tool:')).map((r) => r.split(':')[1])).toEqual(['tc-b']);
-  await click(panel, '[data-row="run:0"] .wf-run');
+  // Which run is lane run:0 depends on which stream reached the panel first: each lane is found by its run id.
+  const lanes = await poll(() => waterfallLanes(panel), (l) => Object.keys(l).length === 2 && Object.values(l).flatMap((x) => x.tools).length === 2);
+  expect(lanes['run-a']?.tools).toEqual(['tc-a']);
+  expect(lanes['run-b']?.tools).toEqual(['tc-b']);
+  await click(panel, `[data-row="${lanes['run-a']!.row}"] .wf-run`);
   // Its last event: run-a's RUN_FINISHED (where it falls depends on how the two streams interleaved on the wire).
   const finishedAt = await panel.evaluate(() => {
     const rows = [...document.querySelectorAll<HTMLElement>('[role=row][data-index]')];

@@ -197,20 +197,28 @@ test("a HAR saved by Chromium's own Network panel imports with every AG-UI event
     const path = join(files.dir, 'chromium.har');
     // As a HAR of a whole page load holds the page itself: HTML with a script, which is not an AG-UI stream.
     const withPage = JSON.parse(har) as { log: { entries: unknown[] } };
-    const html = structuredClone(withPage.log.entries[0]) as { request: { url: string }; response: { content: { mimeType: string; text: string } } };
-    html.request.url = `${probe.url}/app`;
-    html.response.content = { mimeType: 'text/html', text: '<html><body><script>alert(1)</script><a href="javascript:void 0">x</a></body></html>' };
+    // (Made from the first entry, the POST /secrets, without what Chromium may add to a fetch of SSE: the stream's
+    // messages as `_eventSourceMessages`, which a copy would carry into the page's entry, 16 events more.)
+    const { _eventSourceMessages: _, ...first } = structuredClone(withPage.log.entries[0]) as { request: object; response: object; _eventSourceMessages?: unknown };
+    const html = {
+      ...first,
+      _resourceType: 'document',
+      request: { ...first.request, method: 'GET', url: `${probe.url}/app`, postData: undefined },
+      response: { ...first.response, headers: [{ name: 'content-type', value: 'text/html' }], content: { mimeType: 'text/html', text: '<html><body><script>alert(1)</script><a href="javascript:void 0">x</a></body></html>' } },
+    };
     withPage.log.entries.unshift(html);
     writeFileSync(path, JSON.stringify(withPage));
-    const entries = (JSON.parse(har) as { log: { entries: { _eventSourceMessages?: unknown[] }[] } }).log.entries;
+    const entries = (JSON.parse(har) as { log: { entries: { request: { method: string; url: string }; response: { content: { mimeType?: string; text?: string } }; _eventSourceMessages?: unknown[] }[] } }).log.entries;
     expect(entries.some((e) => (e._eventSourceMessages ?? []).length > 0)).toBe(true);
+    // What the file holds, said if the count is not the page's.
+    const held = `the HAR's entries: ${entries.map((e) => `${e.request.method} ${e.request.url} (${e.response.content.mimeType}, ${e.response.content.text?.length ?? 0} characters, ${e._eventSourceMessages?.length ?? 0} EventSource messages)`).join('; ')}`;
 
     for (const width of [560, 1280]) {
       const view = await viewer();
       await view.setViewportSize({ width, height: 800 });
       await view.getByTestId('import').setInputFiles(path);
       await expect(view.getByTestId('imported')).toContainText('chromium.har');
-      await expect(view.getByTestId('event-count')).toHaveText('25 events');
+      await expect(view.getByTestId('event-count'), held).toHaveText('25 events');
       await view.locator('input.filter').fill('SECRET-ANSWER');
       await expect(view.getByTestId('shown-count')).toHaveText('1 of');
       // It says what a HAR file cannot hold (when each event came), and not that its pages hold HTML (they all do).

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { type ChromiumWithExtension, launchChromium } from '../support/chromium';
-import { parseCount, rowInViewInPage, shrinkAndShiftInPage } from '../support/panel';
+import { parseCount, rowInViewInPage, shrinkAndShiftInPage, watchBlankFramesInPage } from '../support/panel';
 import { ARTIFACTS } from '../support/paths';
 import { type ProbeServer, startProbeServer } from '../support/probeServer';
 
@@ -74,6 +74,24 @@ for (const [width, height] of [
       await panel.screenshot({ path: join(ARTIFACTS, `following-end-${width}-${scheme}.png`) });
     }
     await panel.close();
+  });
+
+  test(`at ${width}×${height}: a list that follows a fast stream shows rows in every frame it draws, never a blank one`, async () => {
+    // A tab of its own: a panel on the shared one would first take in the history the other tests left there.
+    const own = await browser.context.newPage();
+    await own.goto(`${probe.url}/probe?case=blank-${width}`);
+    const panel = await browser.openPanel(await browser.tabIdOf(own));
+    await panel.setViewportSize({ width, height });
+    await panel.evaluate(watchBlankFramesInPage);
+    await own.evaluate(() => fetch('/text?n=50000').then((r) => r.text()));
+    await expect.poll(() => count(panel), { timeout: 60_000 }).toBe(50_000);
+    await expect.poll(() => rowInView(panel, 49_999)).toBe(true);
+    const frames = await panel.evaluate(() => (window as unknown as { __frames: { drawn: number; blank: number; withRows: number } }).__frames);
+    // It drew while it followed (more than a handful of frames with rows), and each of them had rows in view.
+    expect(frames.withRows, JSON.stringify(frames)).toBeGreaterThan(5);
+    expect(frames.blank, JSON.stringify(frames)).toBe(0);
+    await panel.close();
+    await own.close();
   });
 
   test(`at ${width}×${height}: another event opens the Event tab at its top, not where the last one was scrolled`, async () => {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type FirefoxWithExtension, launchFirefox } from '../support/firefox';
-import { manyRunsInPage, rowInViewInPage, shrinkAndShiftInPage, stripInPage } from '../support/panel';
+import { manyRunsInPage, rowInViewInPage, shrinkAndShiftInPage, stripInPage, watchBlankFramesInPage } from '../support/panel';
 import { ARTIFACTS } from '../support/paths';
 import { poll, textOf } from '../support/poll';
 import { type ProbeServer, startProbeServer } from '../support/probeServer';
@@ -32,6 +32,24 @@ afterAll(async () => {
 const read = (path: string) => page.evaluate((p: string) => fetch(p).then((r) => r.text()), path);
 const count = async () => Number((await textOf(panel, '[data-testid=event-count]')).split(' ')[0]);
 const rowInView = (index: number) => panel.evaluate(rowInViewInPage, index);
+
+test('Firefox at 560×700: a list that follows a fast stream shows rows in every frame it draws, never a blank one', async () => {
+  // A tab of its own, so that its panel has nothing else to take in first.
+  const own = await firefox.browser.newPage();
+  await own.goto(`${probe.url}/probe?case=blank`);
+  const watched = await firefox.openPanel(await firefox.tabIdOf(own));
+  await watched.setViewport({ width: 560, height: 700 });
+  await watched.evaluate(watchBlankFramesInPage);
+  await own.evaluate(() => fetch('/text?n=50000').then((r) => r.text()));
+  const shown = async () => Number((await textOf(watched, '[data-testid=event-count]')).split(' ')[0]?.replace(/,/g, ''));
+  expect(await poll(shown, (n) => n === 50_000, 60_000)).toBe(50_000);
+  expect(await poll(() => watched.evaluate(rowInViewInPage, 49_999), (v) => v)).toBe(true);
+  const frames = await watched.evaluate(() => (window as unknown as { __frames: { drawn: number; blank: number; withRows: number } }).__frames);
+  expect(frames.withRows, JSON.stringify(frames)).toBeGreaterThan(5);
+  expect(frames.blank, JSON.stringify(frames)).toBe(0);
+  await watched.close();
+  await own.close();
+});
 
 test('Firefox at 560×700: End goes to the end, the list follows new events again, and still after a resize', async () => {
   await read('/text?n=300');

@@ -111,6 +111,27 @@ export const armRuleInPage = async ({ tabId, origin, url }: { tabId: number; ori
 };
 
 /** In the panel's page: whether the row of event `index` is drawn and wholly inside the list's visible box. */
+/**
+ * In the panel's page: watches every frame the list is drawn in (an animation frame comes right before its paint)
+ * and counts those with rows but none in view: a list drawn for where it is about to scroll, before it scrolled.
+ */
+export const watchBlankFramesInPage = (): void => {
+  const w = window as unknown as { __frames: { drawn: number; blank: number; withRows: number } };
+  w.__frames = { drawn: 0, blank: 0, withRows: 0 };
+  const look = () => {
+    const list = document.querySelector('[data-testid=event-list]');
+    const rows = list ? [...list.querySelectorAll<HTMLElement>('[role=row]')] : [];
+    w.__frames.drawn++;
+    if (list && rows.length > 0) {
+      w.__frames.withRows++;
+      const a = list.getBoundingClientRect();
+      if (!rows.some((r) => { const b = r.getBoundingClientRect(); return b.bottom > a.top && b.top < a.bottom; })) w.__frames.blank++;
+    }
+    requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+};
+
 export const rowInViewInPage = (index: number): boolean => {
   const list = document.querySelector('[data-testid=event-list]')!;
   const row = list.querySelector(`[data-index="${index}"]`);

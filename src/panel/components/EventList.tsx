@@ -1,6 +1,6 @@
 import { memo } from './memo';
 import { useSignal } from '@preact/signals';
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import type { Frame } from '../../engine/decode/frames';
 import { endTag, keyIds, preview, typeLabel } from '../../engine/events/summary';
 import { opensReplayedStream, opensResentStream, type SessionStore } from '../store/sessionStore';
@@ -80,11 +80,11 @@ export function EventList({ store }: { store: SessionStore }) {
     }
   }, [imported]);
 
-  // Follow the tail while the user is at the bottom; otherwise keep the selected event in view (also when the
-  // filter changes under it).
+  // Follow the tail, or keep the selected event in view (also as the filter changes), before the browser paints: the
+  // rows are drawn for where the list scrolls to, and a frame painted before the scroll showed none of them.
   const selectedIndex = store.selected.value;
   const wasSelected = useRef<number | null>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
     // Back to the latest event (End, "latest"): the list goes to the end and follows it again.

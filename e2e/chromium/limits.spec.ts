@@ -276,8 +276,9 @@ test('a page hidden behind the panel\'s tab while it reads 100,000 events: the p
     expect(shownAt, 'the panel noted when it showed the count').toBeGreaterThan(0);
     const late = shownAt - readEnd;
     console.log(`hidden page: the panel had all 100,000 events ${late} ms after the page's read ended`);
-    // As in Firefox (e2e/firefox/limits.test.ts): 2 s is the target, said in the log line above; the bound is what a page
-    // whose sending waits for its throttled timers cannot meet.
+    // As in Firefox (e2e/firefox/limits.test.ts): the 2 s target is measured by `npm run bench:capture` (PARTS=hidden),
+    // not here, where the other suites share the cores (1.7 to 5.4 s was seen). The bound is what a page whose sending
+    // waits for its throttled timers cannot meet.
     expect(late).toBeLessThan(15_000);
     expect(await page.evaluate<string>('document.visibilityState')).toBe('hidden');
     expect(await shown('[data-testid=dropped]')).toBe('');

@@ -11,7 +11,7 @@ import { eventCount } from '../../e2e/support/panel';
 const EVENTS = 100_000;
 /** Reads the stream to its end in the page, then answers when that was (the page's clock: Date.now()). */
 const read = (path: string) => `fetch(${JSON.stringify(path)}).then((r) => r.text()).then(() => Date.now())`;
-/** When the panel first shows the exact count (as e2e/support/panel.ts noteCountShownInPage; a string: tsx names functions). */
+/** When the panel first shows the exact count, as e2e's noteCountShownInPage (a string: tsx would name functions). */
 const note = `(() => {
   window.__countShownAt = 0;
   const check = () => {

@@ -110,7 +110,6 @@ export const armRuleInPage = async ({ tabId, origin, url }: { tabId: number; ori
   port.postMessage({ kind: 'replay-arm', tabId, rule });
 };
 
-/** In the panel's page: whether the row of event `index` is drawn and wholly inside the list's visible box. */
 /**
  * In the panel's page: watches every frame the list is drawn in (an animation frame comes right before its paint)
  * and counts those with rows but none in view: a list drawn for where it is about to scroll, before it scrolled.
@@ -125,13 +124,18 @@ export const watchBlankFramesInPage = (): void => {
     if (list && rows.length > 0) {
       w.__frames.withRows++;
       const a = list.getBoundingClientRect();
-      if (!rows.some((r) => { const b = r.getBoundingClientRect(); return b.bottom > a.top && b.top < a.bottom; })) w.__frames.blank++;
+      const inView = (r: HTMLElement) => {
+        const b = r.getBoundingClientRect();
+        return b.bottom > a.top && b.top < a.bottom;
+      };
+      if (!rows.some(inView)) w.__frames.blank++;
     }
     requestAnimationFrame(look);
   };
   requestAnimationFrame(look);
 };
 
+/** In the panel's page: whether the row of event `index` is drawn and wholly inside the list's visible box. */
 export const rowInViewInPage = (index: number): boolean => {
   const list = document.querySelector('[data-testid=event-list]')!;
   const row = list.querySelector(`[data-index="${index}"]`);

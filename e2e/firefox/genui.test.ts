@@ -10,7 +10,7 @@ import { type DemoServer, startDemoServer } from '../../demo/server';
 import { type FirefoxWithExtension, launchFirefox } from '../support/firefox';
 import { demoEventsInPage, eventCount, showTabInPage } from '../support/panel';
 import { ARTIFACTS } from '../support/paths';
-import { poll, until, untilCount } from '../support/poll';
+import { filterPanel, listedRows, poll, textOf, until, untilCount } from '../support/poll';
 
 let demo: DemoServer;
 let firefox: FirefoxWithExtension;
@@ -38,23 +38,16 @@ afterAll(async () => {
 const text = (selector: string) => panel.evaluate((s) => (document.querySelector(s)?.textContent ?? '').trim(), selector);
 const texts = (selector: string) => panel.evaluate((s) => [...document.querySelectorAll(s)].map((e) => e.textContent ?? ''), selector);
 
-/** Selects the last event the filter finds, then clears the filter (the selection stays). */
+/** Selects the last event the filter finds, then clears the filter (the selection stays): each step once it shows. */
 async function selectLast(query: string) {
-  await until(
-    () =>
-      panel.evaluate(async (q) => {
-        const input = document.querySelector<HTMLInputElement>('input.filter')!;
-        input.value = q;
-        input.dispatchEvent(new Event('input', { bubbles: true }));
-        await new Promise((r) => setTimeout(r, 150));
-        const rows = document.querySelectorAll<HTMLElement>('[role=row][data-index]');
-        rows[rows.length - 1]?.click();
-        input.value = '';
-        input.dispatchEvent(new Event('input', { bubbles: true }));
-        return rows.length;
-      }, query),
-    (n) => n > 0,
-  );
+  await filterPanel(panel, query);
+  // (Its events may still be coming in: the filter shows them as they come.)
+  const rows = await poll(() => listedRows(panel), (r) => r.length > 0);
+  const index = rows.at(-1)?.index;
+  expect(index, `a row for "${query}"`).toBeDefined();
+  await panel.evaluate((i: string) => document.querySelector<HTMLElement>(`[role=row][data-index="${i}"]`)!.click(), index!);
+  await until(() => textOf(panel, '.tabs .at'), (t) => t === `at #${index}` || t === `#${index}`);
+  await filterPanel(panel, '');
 }
 
 /** The preview's text, through the renderer's shadow roots (the iframe is this extension's page: same origin). */

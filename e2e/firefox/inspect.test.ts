@@ -4,7 +4,7 @@ import { type DemoServer, startDemoServer } from '../../demo/server';
 import { BROKEN_EVENTS, brokenRoute } from '../support/brokenStream';
 import { launchFirefox } from '../support/firefox';
 import { demoEventsInPage, eventCount } from '../support/panel';
-import { untilCount } from '../support/poll';
+import { filterPanel, poll, textOf, until, untilCount } from '../support/poll';
 
 let demo: DemoServer;
 beforeAll(async () => {
@@ -12,22 +12,20 @@ beforeAll(async () => {
 });
 afterAll(async () => demo?.close());
 
-/** Filters the list, clicks the first row of that type, and opens an inspector tab; returns the tab's text. */
+/**
+ * Filters the list, clicks the first row of that type, clears the filter (the selection stays), and opens an
+ * inspector tab; returns the tab's text. Each step once the panel shows the one before.
+ */
 async function inspect(panel: Page, filter: string, type: string, tab: string): Promise<string> {
-  return panel.evaluate(
-    async ({ filter, type, tab }) => {
-      const input = document.querySelector<HTMLInputElement>('input.filter')!;
-      input.value = filter;
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-      await new Promise((r) => setTimeout(r, 150));
-      [...document.querySelectorAll<HTMLElement>('[role=row]')].find((r) => r.querySelector('.type')?.textContent === type)?.click();
-      await new Promise((r) => setTimeout(r, 50));
-      document.querySelector<HTMLElement>(`[data-tab=${tab}]`)?.click();
-      await new Promise((r) => setTimeout(r, 150));
-      return document.querySelector('.inspector .tab-body')?.textContent ?? '';
-    },
-    { filter, type, tab },
-  );
+  const rows = await filterPanel(panel, filter);
+  const index = rows.find((r) => r.type === type)?.index;
+  expect(index, `a ${type} row for "${filter}"`).toBeDefined();
+  await panel.evaluate((i: string) => document.querySelector<HTMLElement>(`[role=row][data-index="${i}"]`)!.click(), index!);
+  await until(() => textOf(panel, '.tabs .at'), (t) => t === `at #${index}` || t === `#${index}`);
+  await filterPanel(panel, '');
+  await panel.evaluate((t: string) => document.querySelector<HTMLElement>(`[data-tab=${t}]`)!.click(), tab);
+  await until(() => panel.evaluate((t: string) => document.querySelector(`[data-tab=${t}]`)?.getAttribute('aria-selected') ?? '', tab), (v) => v === 'true');
+  return poll(() => textOf(panel, '.inspector .tab-body'), (t) => t !== '');
 }
 
 test('Firefox: the inspector shows the conversation as it stood, the state, and the problems of a broken stream', async () => {

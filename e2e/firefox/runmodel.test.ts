@@ -6,7 +6,7 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type FirefoxWithExtension, launchFirefox } from '../support/firefox';
-import { poll, sleep, textOf } from '../support/poll';
+import { filterPanel, poll, sleep, textOf } from '../support/poll';
 import { type ProbeServer, startProbeServer } from '../support/probeServer';
 import { lateInterrupt, overlappingRuns, reasoningRun } from '../support/runModel';
 import { eventCount, showTabInPage } from '../support/panel';
@@ -91,13 +91,9 @@ test('Firefox: two overlapping requests of one thread: each tool call under its 
 
 test('Firefox: an interrupt with old timestamps has one verdict in the card and in Problems; reasoning ids in Messages', async () => {
   const { page, panel } = await capture(lateInterrupt, 'late', 4);
-  await panel.evaluate(async () => {
-    const input = document.querySelector<HTMLInputElement>('input.filter')!;
-    input.value = 'outcome:interrupt';
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-    await new Promise((r) => setTimeout(r, 150));
-    document.querySelector<HTMLElement>('[role=row]')!.click();
-  });
+  const [interrupted] = await filterPanel(panel, 'outcome:interrupt');
+  expect(interrupted?.type).toBe('RUN_FINISHED');
+  await panel.evaluate((i: string) => document.querySelector<HTMLElement>(`[role=row][data-index="${i}"]`)!.click(), interrupted!.index);
   expect(await poll(() => textOf(panel, '[data-testid=interrupt-expiry]'), (t) => t !== '')).toBe('(5.0 s left when the run ended)');
   const resolution = await textOf(panel, '[data-testid=interrupt-resolution]');
   expect(resolution).toContain('resolved by run');

@@ -27,51 +27,60 @@ afterAll(async () => {
   await demo?.close();
 });
 
-/** Filters, clicks the first row, clears the filter, and shows a tab. */
-const select = (query: string, tab: string) =>
-  panel.evaluate(
-    async ({ query, tab }) => {
+/**
+ * Filters, clicks the first row, clears the filter, and shows a tab: each step once the panel shows the one before
+ * (fixed waits picked nothing on a loaded machine): only rows of the query's type listed, that row selected, the tab
+ * shown.
+ */
+async function select(query: string, tab: string) {
+  const type = /type:(\S+)/.exec(query)![1]!;
+  const filter = (v: string) =>
+    panel.evaluate((value: string) => {
       const input = document.querySelector<HTMLInputElement>('input.filter')!;
-      const set = (v: string) => {
-        input.value = v;
-        input.dispatchEvent(new Event('input', { bubbles: true }));
-      };
-      set(query);
-      await new Promise((r) => setTimeout(r, 120));
-      document.querySelector<HTMLElement>('[role=row]')?.click();
-      set('');
-      await new Promise((r) => setTimeout(r, 60));
-      document.querySelector<HTMLElement>(`[data-tab=${tab}]`)?.click();
-      await new Promise((r) => setTimeout(r, 150));
-    },
-    { query, tab },
+      input.value = value;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    }, v);
+  await filter(query);
+  await until(
+    () => panel.evaluate(() => [...document.querySelectorAll<HTMLElement>('[role=row][data-index]')].map((r) => r.querySelector('.col-type')?.textContent ?? '')),
+    (types) => types.length > 0 && types.every((t) => t.includes(type)),
   );
+  const index = await panel.evaluate(() => {
+    const row = document.querySelector<HTMLElement>('[role=row][data-index]')!;
+    row.click();
+    return row.dataset.index!;
+  });
+  await until(() => textOf(panel, '.tabs .at'), (t) => t === `at #${index}` || t === `#${index}`);
+  await filter('');
+  await panel.evaluate((t: string) => document.querySelector<HTMLElement>(`[data-tab=${t}]`)?.click(), tab);
+  await until(() => panel.evaluate((t: string) => document.querySelector(`[data-tab=${t}]`)?.getAttribute('aria-selected') ?? '', tab), (v) => v === 'true');
+}
 
 test('Firefox: the Waterfall labels the interrupted and the failed run, and shows TTFT of the text run', async () => {
   // As of the last event (the failed run's RUN_ERROR), every run is there.
   await select('type:RUN_ERROR', 'waterfall');
-  expect(await panel.$$eval('.wf-run', (els) => els.length)).toBe(9);
+  expect(await poll(() => panel.$$eval('.wf-run', (els) => els.length), (n) => n === 9)).toBe(9);
   expect(await panel.$eval('.wf-run.wf-status-interrupted', (el) => el.getAttribute('aria-label'))).toMatch(/interrupted/);
   expect(await panel.$eval('.wf-run.wf-status-error', (el) => el.getAttribute('aria-label'))).toMatch(/failed/);
   await select('thread:thread-chat type:RUN_FINISHED', 'waterfall');
-  expect(await textOf(panel, '[data-metric="time to first text token (TTFT)"]')).toMatch(/^(\d+(\.\d)? ms|\d+(\.\d+)? s)$/);
+  expect(await poll(() => textOf(panel, '[data-metric="time to first text token (TTFT)"]'), (t) => t !== '')).toMatch(/^(\d+(\.\d)? ms|\d+(\.\d+)? s)$/);
 });
 
 test('Firefox: REASONING_END shows its block open with its text and duration; closed, it stays closed', async () => {
   await select('type:REASONING_END', 'event');
-  const isOpen = () => panel.$eval('[data-testid=event-tab] [data-testid=reasoning-block]', (el) => (el as HTMLDetailsElement).open);
-  expect(await isOpen()).toBe(true);
+  const isOpen = () => panel.evaluate(() => document.querySelector<HTMLDetailsElement>('[data-testid=event-tab] [data-testid=reasoning-block]')?.open ?? null);
+  expect(await poll(isOpen, (o) => o !== null)).toBe(true);
   expect(await poll(() => textOf(panel, '.reasoning-text'), (t) => t !== '')).toContain('do not divide 97');
   expect(await textOf(panel, '[data-testid=reasoning-duration]')).toMatch(/· \d+(\.\d+)? (ms|s)$/);
   await panel.click('[data-testid=event-tab] [data-testid=reasoning-block] summary');
   expect(await poll(isOpen, (o) => !o)).toBe(false);
   await select('type:REASONING_MESSAGE_CONTENT', 'event');
-  expect(await isOpen()).toBe(false);
+  expect(await poll(isOpen, (o) => o !== null)).toBe(false);
 });
 
 test('Firefox: the interrupted RUN_FINISHED shows the interrupt card with its schema and the resume that answered it', async () => {
   await select('type:RUN_FINISHED outcome:interrupt', 'event');
-  const card = await textOf(panel, '[data-testid=interrupt-card]');
+  const card = await poll(() => textOf(panel, '[data-testid=interrupt-card]'), (t) => t !== '');
   expect(card).toContain('Delete 12 files older than 30 days?');
   expect(card).toContain('tool_call');
   expect(await textOf(panel, '[data-testid=response-schema]')).toContain('approvedrequired: boolean');
@@ -82,7 +91,7 @@ test('Firefox: the interrupted RUN_FINISHED shows the interrupt card with its sc
 
 test('Firefox: appended items are marked in State; Runs at a mid-subagent event counts only what had arrived', async () => {
   await select('type:STATE_DELTA Belém', 'state');
-  expect(await panel.$eval('[data-testid=state-tab] [data-path="/todos/1"]', (el) => el.className)).toMatch(/j-marked/);
+  expect(await poll(() => panel.evaluate(() => document.querySelector('[data-testid=state-tab] [data-path="/todos/1"]')?.className ?? ''), (c) => c !== '')).toMatch(/j-marked/);
   // The filter applies on the panel's next frames: wait until only its rows are listed (a fixed wait picked
   // another row on a loaded machine), select the third, then clear the filter; the selection stays.
   await panel.evaluate(() => {

@@ -34,3 +34,26 @@ export const textOf = (page: unknown, selector: string): Promise<string> =>
  */
 export const untilCount = (panel: unknown, n: number, ms = 30_000): Promise<string> =>
   poll(() => textOf(panel, '[data-testid=event-count]'), (t) => t === eventCount(n), ms);
+
+/**
+ * Sets a panel's filter (Playwright or puppeteer page) and waits until its list shows what the filter matched: the
+ * "N of" count is there (for '': gone), drawn with the filtered rows. A fixed wait instead picked rows of the list
+ * before the filter on a loaded machine. Returns the rows listed then: their event index and type.
+ */
+export async function filterPanel(panel: unknown, query: string, ms = 30_000): Promise<{ index: string; type: string }[]> {
+  const page = panel as { evaluate<T, A>(fn: (a: A) => T, a: A): Promise<T> };
+  await page.evaluate((q: string) => {
+    const input = document.querySelector<HTMLInputElement>('input.filter')!;
+    input.value = q;
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  }, query);
+  await until(() => page.evaluate(() => document.querySelector('[data-testid=shown-count]') !== null, null), (shown) => shown === (query !== ''), ms);
+  return listedRows(panel);
+}
+
+/** The rows a panel's list has drawn: their event index and type. */
+export const listedRows = (panel: unknown): Promise<{ index: string; type: string }[]> =>
+  (panel as { evaluate<T, A>(fn: (a: A) => T, a: A): Promise<T> }).evaluate(
+    () => [...document.querySelectorAll<HTMLElement>('[role=row][data-index]')].map((r) => ({ index: r.dataset.index!, type: r.querySelector('.type')?.textContent ?? '' })),
+    null,
+  );

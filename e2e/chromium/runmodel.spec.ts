@@ -7,7 +7,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { type ChromiumWithExtension, launchChromium } from '../support/chromium';
 import { join } from 'node:path';
 import { ARTIFACTS } from '../support/paths';
-import { eventCount } from '../support/panel';
+import { eventCount, waterfallLanesInPage } from '../support/panel';
 import { type ProbeServer, startProbeServer } from '../support/probeServer';
 import { lateInterrupt, overlappingRuns, reasoningRun, splitWords } from '../support/runModel';
 
@@ -69,18 +69,8 @@ test('two overlapping requests of one thread: each tool call under its own run i
   // The Waterfall draws each tool call in its run's lane.
   await panel.keyboard.press('End');
   await panel.getByRole('tab', { name: 'Waterfall' }).click();
-  // Which run is lane run:0 depends on which stream reached the panel first: each lane is found by its run id.
-  const lanes = () => panel.locator('.wf-row[data-row]').evaluateAll((els) => {
-    const out: Record<string, string[]> = {};
-    let current: string[] | undefined;
-    for (const el of els) {
-      const row = (el as HTMLElement).dataset.row!;
-      if (row.startsWith('run:')) out[/run-\w+/.exec(el.querySelector('.wf-label')?.textContent ?? '')?.[0] ?? row] = current = [];
-      else if (row.startsWith('lane:')) current = undefined;
-      else if (row.startsWith('tool:')) current?.push(row.split(':')[1]!);
-    }
-    return out;
-  });
+  // Each lane found by its run id.
+  const lanes = async () => Object.fromEntries(Object.entries(await panel.evaluate(waterfallLanesInPage)).map(([run, lane]) => [run, lane.tools]));
   await expect.poll(lanes).toEqual({ 'run-a': ['tc-a'], 'run-b': ['tc-b'] });
   // Docked narrow: the table keeps the columns that matter, and all of them are one click away.
   await panel.setViewportSize({ width: 560, height: 800 });

@@ -10,7 +10,7 @@ import { type DemoServer, startDemoServer } from '../../demo/server';
 import { type FirefoxWithExtension, launchFirefox } from '../support/firefox';
 import { demoEventsInPage, eventCount, showTabInPage } from '../support/panel';
 import { ARTIFACTS } from '../support/paths';
-import { filterPanel, listedRows, poll, textOf, until, untilCount } from '../support/poll';
+import { filterPanel, listedRows, poll, selectEvent, until, untilCount } from '../support/poll';
 
 let demo: DemoServer;
 let firefox: FirefoxWithExtension;
@@ -45,8 +45,7 @@ async function selectLast(query: string) {
   const rows = await poll(() => listedRows(panel), (r) => r.length > 0);
   const index = rows.at(-1)?.index;
   expect(index, `a row for "${query}"`).toBeDefined();
-  await panel.evaluate((i: string) => document.querySelector<HTMLElement>(`[role=row][data-index="${i}"]`)!.click(), index!);
-  await until(() => textOf(panel, '.tabs .at'), (t) => t === `at #${index}` || t === `#${index}`);
+  await selectEvent(panel, index!);
   await filterPanel(panel, '');
 }
 

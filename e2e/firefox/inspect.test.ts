@@ -4,7 +4,7 @@ import { type DemoServer, startDemoServer } from '../../demo/server';
 import { BROKEN_EVENTS, brokenRoute } from '../support/brokenStream';
 import { launchFirefox } from '../support/firefox';
 import { demoEventsInPage, eventCount } from '../support/panel';
-import { filterPanel, poll, textOf, until, untilCount } from '../support/poll';
+import { filterPanel, poll, selectEvent, showTab, textOf, untilCount } from '../support/poll';
 
 let demo: DemoServer;
 beforeAll(async () => {
@@ -20,11 +20,9 @@ async function inspect(panel: Page, filter: string, type: string, tab: string): 
   const rows = await filterPanel(panel, filter);
   const index = rows.find((r) => r.type === type)?.index;
   expect(index, `a ${type} row for "${filter}"`).toBeDefined();
-  await panel.evaluate((i: string) => document.querySelector<HTMLElement>(`[role=row][data-index="${i}"]`)!.click(), index!);
-  await until(() => textOf(panel, '.tabs .at'), (t) => t === `at #${index}` || t === `#${index}`);
+  await selectEvent(panel, index!);
   await filterPanel(panel, '');
-  await panel.evaluate((t: string) => document.querySelector<HTMLElement>(`[data-tab=${t}]`)!.click(), tab);
-  await until(() => panel.evaluate((t: string) => document.querySelector(`[data-tab=${t}]`)?.getAttribute('aria-selected') ?? '', tab), (v) => v === 'true');
+  await showTab(panel, tab);
   return poll(() => textOf(panel, '.inspector .tab-body'), (t) => t !== '');
 }
 

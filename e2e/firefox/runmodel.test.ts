@@ -6,10 +6,10 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type FirefoxWithExtension, launchFirefox } from '../support/firefox';
-import { filterPanel, poll, sleep, textOf } from '../support/poll';
+import { filterPanel, poll, selectEvent, textOf } from '../support/poll';
 import { type ProbeServer, startProbeServer } from '../support/probeServer';
 import { lateInterrupt, overlappingRuns, reasoningRun } from '../support/runModel';
-import { eventCount, showTabInPage } from '../support/panel';
+import { eventCount, showTabInPage, waterfallLanesInPage } from '../support/panel';
 
 let probe: ProbeServer;
 let firefox: FirefoxWithExtension;
@@ -33,21 +33,6 @@ async function capture(run: () => Promise<void>, query: string, events: number):
 }
 const click = (panel: Page, selector: string) => panel.evaluate((s: string) => document.querySelector<HTMLElement>(s)!.click(), selector);
 const texts = (panel: Page, selector: string) => panel.$$eval(selector, (els) => els.map((e) => e.textContent ?? ''));
-/** The Waterfall's run lanes by run id: each run's row key and the tool calls drawn under it, until the next run. */
-const waterfallLanes = (panel: Page) =>
-  panel.$$eval('.wf-row[data-row]', (els) => {
-    const lanes: Record<string, { row: string; tools: string[] }> = {};
-    let current: { row: string; tools: string[] } | undefined;
-    for (const el of els) {
-      const row = (el as HTMLElement).dataset.row!;
-      if (row.startsWith('run:')) {
-        current = { row, tools: [] };
-        lanes[/run-\w+/.exec(el.querySelector('.wf-label')?.textContent ?? '')?.[0] ?? row] = current;
-      } else if (row.startsWith('lane:')) current = undefined;
-      else if (row.startsWith('tool:')) current?.tools.push(row.split(':')[1]!);
-    }
-    return lanes;
-  });
 const attrs = (panel: Page, selector: string, name: string) => panel.$$eval(selector, (els, n) => els.map((e) => e.getAttribute(n as string) ?? ''), name);
 
 test('Firefox: two overlapping requests of one thread: each tool call under its run; the table sorts by TTFT; a run\'s bar shows its metrics', async () => {
@@ -72,8 +57,8 @@ test('Firefox: two overlapping requests of one thread: each tool call under its 
   expect((await ttft()).reverse()).toEqual(ascending);
   // The Waterfall: each tool call in its run's lane; a click on a finished run's bar shows its TTFT and duration.
   await panel.evaluate(showTabInPage, 'waterfall');
-  // Which run is lane run:0 depends on which stream reached the panel first: each lane is found by its run id.
-  const lanes = await poll(() => waterfallLanes(panel), (l) => Object.keys(l).length === 2 && Object.values(l).flatMap((x) => x.tools).length === 2);
+  // Each lane found by its run id.
+  const lanes = await poll(() => panel.evaluate(waterfallLanesInPage), (l) => Object.keys(l).length === 2 && Object.values(l).flatMap((x) => x.tools).length === 2);
   expect(lanes['run-a']?.tools).toEqual(['tc-a']);
   expect(lanes['run-b']?.tools).toEqual(['tc-b']);
   await click(panel, `[data-row="${lanes['run-a']!.row}"] .wf-run`);
@@ -93,7 +78,7 @@ test('Firefox: an interrupt with old timestamps has one verdict in the card and 
   const { page, panel } = await capture(lateInterrupt, 'late', 4);
   const [interrupted] = await filterPanel(panel, 'outcome:interrupt');
   expect(interrupted?.type).toBe('RUN_FINISHED');
-  await panel.evaluate((i: string) => document.querySelector<HTMLElement>(`[role=row][data-index="${i}"]`)!.click(), interrupted!.index);
+  await selectEvent(panel, interrupted!.index);
   expect(await poll(() => textOf(panel, '[data-testid=interrupt-expiry]'), (t) => t !== '')).toBe('(5.0 s left when the run ended)');
   const resolution = await textOf(panel, '[data-testid=interrupt-resolution]');
   expect(resolution).toContain('resolved by run');

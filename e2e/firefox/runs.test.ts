@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type DemoServer, startDemoServer } from '../../demo/server';
 import { testRoutes } from '../support/brokenStream';
 import { type FirefoxWithExtension, launchFirefox } from '../support/firefox';
-import { poll, textOf, until, untilCount } from '../support/poll';
+import { filterPanel, poll, selectEvent, showTab, textOf, until, untilCount } from '../support/poll';
 import { demoEventsInPage, eventCount } from '../support/panel';
 
 let demo: DemoServer;
@@ -27,33 +27,13 @@ afterAll(async () => {
   await demo?.close();
 });
 
-/**
- * Filters, clicks the first row, clears the filter, and shows a tab: each step once the panel shows the one before
- * (fixed waits picked nothing on a loaded machine): only rows of the query's type listed, that row selected, the tab
- * shown.
- */
+/** Filters, selects the first row, clears the filter (the selection stays), and shows a tab, each once it shows. */
 async function select(query: string, tab: string) {
-  const type = /type:(\S+)/.exec(query)![1]!;
-  const filter = (v: string) =>
-    panel.evaluate((value: string) => {
-      const input = document.querySelector<HTMLInputElement>('input.filter')!;
-      input.value = value;
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-    }, v);
-  await filter(query);
-  await until(
-    () => panel.evaluate(() => [...document.querySelectorAll<HTMLElement>('[role=row][data-index]')].map((r) => r.querySelector('.col-type')?.textContent ?? '')),
-    (types) => types.length > 0 && types.every((t) => t.includes(type)),
-  );
-  const index = await panel.evaluate(() => {
-    const row = document.querySelector<HTMLElement>('[role=row][data-index]')!;
-    row.click();
-    return row.dataset.index!;
-  });
-  await until(() => textOf(panel, '.tabs .at'), (t) => t === `at #${index}` || t === `#${index}`);
-  await filter('');
-  await panel.evaluate((t: string) => document.querySelector<HTMLElement>(`[data-tab=${t}]`)?.click(), tab);
-  await until(() => panel.evaluate((t: string) => document.querySelector(`[data-tab=${t}]`)?.getAttribute('aria-selected') ?? '', tab), (v) => v === 'true');
+  const [first] = await filterPanel(panel, query);
+  expect(first, `a row for "${query}"`).toBeDefined();
+  await selectEvent(panel, first!.index);
+  await filterPanel(panel, '');
+  await showTab(panel, tab);
 }
 
 test('Firefox: the Waterfall labels the interrupted and the failed run, and shows TTFT of the text run', async () => {

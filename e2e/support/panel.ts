@@ -135,6 +135,24 @@ export const watchBlankFramesInPage = (): void => {
   requestAnimationFrame(look);
 };
 
+/**
+ * In the panel's page: the Waterfall's run lanes by run id, each with its row key and the tool calls drawn under it
+ * (until the next run or thread). Which run is lane run:0 depends on which stream reached the panel first.
+ */
+export const waterfallLanesInPage = (): Record<string, { row: string; tools: string[] }> => {
+  const lanes: Record<string, { row: string; tools: string[] }> = {};
+  let current: { row: string; tools: string[] } | undefined;
+  for (const el of document.querySelectorAll<HTMLElement>('.wf-row[data-row]')) {
+    const row = el.dataset.row!;
+    if (row.startsWith('run:')) {
+      current = { row, tools: [] };
+      lanes[/run-\w+/.exec(el.querySelector('.wf-label')?.textContent ?? '')?.[0] ?? row] = current;
+    } else if (row.startsWith('lane:')) current = undefined;
+    else if (row.startsWith('tool:')) current?.tools.push(row.split(':')[1]!);
+  }
+  return lanes;
+};
+
 /** In the panel's page: whether the row of event `index` is drawn and wholly inside the list's visible box. */
 export const rowInViewInPage = (index: number): boolean => {
   const list = document.querySelector('[data-testid=event-list]')!;

@@ -57,3 +57,17 @@ export const listedRows = (panel: unknown): Promise<{ index: string; type: strin
     () => [...document.querySelectorAll<HTMLElement>('[role=row][data-index]')].map((r) => ({ index: r.dataset.index!, type: r.querySelector('.type')?.textContent ?? '' })),
     null,
   );
+
+/** Clicks the row of event `index` and waits until the inspector is at it ("at #N", or "#N" where narrow). */
+export async function selectEvent(panel: unknown, index: string, ms = 30_000): Promise<void> {
+  const page = panel as { evaluate<T, A>(fn: (a: A) => T, a: A): Promise<T> };
+  await page.evaluate((i: string) => document.querySelector<HTMLElement>(`[role=row][data-index="${i}"]`)!.click(), index);
+  await until(() => textOf(panel, '.tabs .at'), (t) => t === `at #${index}` || t === `#${index}`, ms);
+}
+
+/** Clicks an inspector tab and waits until it is the one selected. */
+export async function showTab(panel: unknown, tab: string, ms = 30_000): Promise<void> {
+  const page = panel as { evaluate<T, A>(fn: (a: A) => T, a: A): Promise<T> };
+  await page.evaluate((t: string) => document.querySelector<HTMLElement>(`[data-tab=${t}]`)!.click(), tab);
+  await until(() => page.evaluate((t: string) => document.querySelector(`[data-tab=${t}]`)?.getAttribute('aria-selected') ?? '', tab), (v) => v === 'true', ms);
+}

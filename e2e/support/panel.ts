@@ -111,8 +111,24 @@ export const armRuleInPage = async ({ tabId, origin, url }: { tabId: number; ori
 };
 
 /**
+ * In the panel's page: sets the filter and, once the panel has rendered it (a few microtasks, before any frame),
+ * says whether the "N of" count is there and which rows the list has drawn.
+ */
+export const filterAndLookInPage = async (query: string): Promise<{ shown: boolean; rows: string[] }> => {
+  const input = document.querySelector<HTMLInputElement>('input.filter')!;
+  input.value = query;
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+  for (let i = 0; i < 20; i++) await Promise.resolve();
+  return {
+    shown: document.querySelector('[data-testid=shown-count]') !== null,
+    rows: [...document.querySelectorAll<HTMLElement>('[data-testid=event-list] [role=row][data-index]')].map((r) => r.dataset.index!),
+  };
+};
+
+/**
  * In the panel's page: watches every frame the list is drawn in (an animation frame comes right before its paint)
- * and counts those with rows but none in view: a list drawn for where it is about to scroll, before it scrolled.
+ * and counts the blank ones: rows drawn but none in view (a list drawn for where it is about to scroll, before it
+ * scrolled), or events to show and no row drawn.
  */
 export const watchBlankFramesInPage = (): void => {
   const w = window as unknown as { __frames: { drawn: number; blank: number; withRows: number } };
@@ -121,6 +137,9 @@ export const watchBlankFramesInPage = (): void => {
     const list = document.querySelector('[data-testid=event-list]');
     const rows = list ? [...list.querySelectorAll<HTMLElement>('[role=row]')] : [];
     w.__frames.drawn++;
+    // A list with events to show but no row drawn is blank too (once, after a filter, drawn for an offset past
+    // the end of the shorter list).
+    if (list && rows.length === 0 && Number(list.getAttribute('aria-rowcount')) > 0) w.__frames.blank++;
     if (list && rows.length > 0) {
       w.__frames.withRows++;
       const a = list.getBoundingClientRect();

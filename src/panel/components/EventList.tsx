@@ -111,7 +111,10 @@ export function EventList({ store }: { store: SessionStore }) {
 
   // Following the tail, the rows drawn are those at the new bottom already: drawing the old window first and the
   // new one after the scroll it causes would build every row twice a repaint while a flood comes in.
-  const top = stick.value && selectedIndex === null ? Math.max(0, total * ROW_HEIGHT - height.value) : scrollTop.value;
+  // Elsewhere, the rows are drawn for the offset the list is at, as far as its new end: a filter that shortens the
+  // list leaves the old offset past that end until the browser clamps it, and rows drawn for it were none at all.
+  const end = Math.max(0, total * ROW_HEIGHT - height.value);
+  const top = stick.value && selectedIndex === null ? end : Math.min(scrollTop.value, end);
   const first = Math.max(0, Math.floor(top / ROW_HEIGHT) - OVERSCAN);
   const last = Math.min(total, Math.ceil((top + height.value) / ROW_HEIGHT) + OVERSCAN);
   // Rows are keyed by their slot in a pool as big as the window, not by event: a row scrolled out (or pushed out

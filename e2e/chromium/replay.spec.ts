@@ -201,6 +201,37 @@ test('a rule answers only its own page: a frame of another origin gets the CORS 
   await panel.close();
 });
 
+test('the panel says "armed" only once the page itself has the rule, not when a frame of another origin took it first', async () => {
+  const page = await browser.context.newPage();
+  await page.goto(`${demo.url}/?delay=3`);
+  expect((await run(page, 'state')).error).toBeNull();
+  const panel = await browser.openPanel(await browser.tabIdOf(page));
+  const other = demo.url.replace('127.0.0.1', 'localhost');
+  await page.evaluate(addFrame, `${other}/?frame`);
+  await expect.poll(() => page.frames().some((f) => f.url().startsWith(other))).toBe(true);
+  // The top page (and its relay, on the same thread) is busy for 3 s from a moment before the click; the frame,
+  // another site's process, is not. Not a timer in the page: a tab behind the panel's runs its timers late.
+  const busy = page.evaluate(() => {
+    const start = Date.now();
+    while (Date.now() < start + 3000);
+    return { start, end: Date.now() };
+  });
+  await new Promise((r) => setTimeout(r, 700));
+  const clicked = Date.now();
+  await panel.getByRole('button', { name: 'Replay to page' }).click();
+  await panel.getByTestId('replay-dialog').getByTestId('replay-arm').click();
+  await expect(panel.getByTestId('replay-armed')).toHaveCount(1, { timeout: 15_000 });
+  const armedSeen = Date.now();
+  // Told "armed" after the top page's relay could take the rule, and a request then is answered.
+  const { start, end } = await busy;
+  expect(start, 'the page was busy when the rule was armed').toBeLessThan(clicked);
+  expect(armedSeen).toBeGreaterThanOrEqual(end);
+  agent.down = true;
+  expect(await fetchFrom(page, `${demo.url}/agent/state?delay=3`)).toMatch(/^200 data: /);
+  await page.close();
+  await panel.close();
+});
+
 test('step by step: after each "Next event" the page shows the assistant message so far', async () => {
   const page = await browser.context.newPage();
   await page.goto(`${demo.url}/?delay=0`);

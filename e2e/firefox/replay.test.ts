@@ -134,6 +134,36 @@ test('Firefox: a rule answers only its own page: another origin\'s frame gets it
   await panel.close();
 });
 
+test('Firefox: the panel says "armed" only once the page itself has the rule, not when a frame of another origin took it first', async () => {
+  const { page, panel } = await record('?delay=0', 'state');
+  const other = demo.url.replace('127.0.0.1', 'localhost');
+  await page.evaluate(addFrame, `${other}/?frame`);
+  expect(await poll(async () => page.frames().some((f) => f.url().startsWith(other)), (v) => v)).toBe(true);
+  // The top page (and its relay, on the same thread) is busy for 2 s from a moment before the click. Not a timer in
+  // the page: a tab behind the panel's runs its timers late. Here Firefox's frame, too, answers only once the page's
+  // thread is free (a probe saw so), so this checks that the panel waits for the page at all; Chromium's test (the frame in a process of its own) also
+  // checks that the frame's answer is not taken for the page's.
+  const busy = page.evaluate(() => {
+    const start = Date.now();
+    while (Date.now() < start + 2000);
+    return { start, end: Date.now() };
+  });
+  await new Promise((r) => setTimeout(r, 500));
+  const clicked = Date.now();
+  await panel.click('[data-testid=replay-open]');
+  await panel.waitForSelector('[data-testid=replay-dialog]');
+  await panel.click('[data-testid=replay-arm]');
+  expect(await poll(() => textOf(panel, '[data-testid=replay-armed]'), (t) => t.includes('Replay armed'), 15_000)).toContain('Replay armed');
+  const armedSeen = Date.now();
+  const { start, end } = await busy;
+  expect(start, 'the page was busy when the rule was armed').toBeLessThan(clicked);
+  expect(armedSeen).toBeGreaterThanOrEqual(end);
+  agent.down = true;
+  expect(await fetchFrom(page, `${demo.url}/agent/state?delay=0`)).toMatch(/^200 data: /);
+  await page.close();
+  await panel.close();
+});
+
 test('Firefox: step by step, the page shows the assistant message so far after each "Next event"', async () => {
   const { page, panel, recorded } = await record('?delay=0', 'chat');
   await panel.setViewport({ width: 560, height: 700 });

@@ -24,6 +24,7 @@ import { owningRecord } from '../../bridge/chunkData';
 import { captureOn, disableSite, enableSite, reconcile, sitesState } from './sites';
 import { PauseConditions } from './pauseConditions';
 import { ReplayRules } from './replayRules';
+import { TabFrames } from './tabFrames';
 import { originOf } from '../../engine/session/urlMatch';
 import { type BacklogEntry, TabLog } from './tabLog';
 
@@ -52,11 +53,13 @@ const ready: Promise<void> = browser.storage.session
   .then(() => {
     loaded = true;
   });
+/** Each tab's frames that said hello: what the panel is told only once the page has it goes to each of them. */
+const frames = new TabFrames((tabId, command, frameId) => (frameId === undefined ? browser.tabs.sendMessage(tabId, command) : browser.tabs.sendMessage(tabId, command, { frameId })));
 /** Replay to page: rules per tab, kept in session storage (they survive the page's reloads and our restarts). */
 const replay = new ReplayRules({
   store: (items) => void browser.storage.session.set(items).catch(() => undefined),
   remove: (key) => void browser.storage.session.remove(key).catch(() => undefined),
-  toTab: (tabId, command) => browser.tabs.sendMessage(tabId, command).catch(() => undefined),
+  toTab: (tabId, command) => (command.kind === 'agui-replay-rules' ? frames.toEvery(tabId, command) : browser.tabs.sendMessage(tabId, command).catch(() => undefined)),
   toPanels: (tabId, message) => broadcast(tabId, message),
   badge: (tabId, text, title) => {
     replayBadges.set(tabId, { text, title });
@@ -67,7 +70,7 @@ const replay = new ReplayRules({
 const pause = new PauseConditions({
   store: (items) => void browser.storage.session.set(items).catch(() => undefined),
   remove: (key) => void browser.storage.session.remove(key).catch(() => undefined),
-  toTab: (tabId, command) => browser.tabs.sendMessage(tabId, command).catch(() => undefined),
+  toTab: (tabId, command) => (command.kind === 'agui-hold' ? frames.toEvery(tabId, command) : browser.tabs.sendMessage(tabId, command).catch(() => undefined)),
   toPanels: (tabId, message) => broadcast(tabId, message),
   badge: (tabId) => showBadge(tabId),
 });
@@ -241,6 +244,7 @@ browser.runtime.onMessage.addListener((raw: unknown, sender: Runtime.MessageSend
   return ready.then(() => {
     const hello = parsed.data;
     const top = (sender.frameId ?? 0) === 0;
+    frames.hello(tabId, sender.frameId ?? 0);
     const origin = senderOrigin(sender);
     if (top) {
       const log = logFor(tabId);
@@ -391,5 +395,6 @@ browser.tabs.onRemoved.addListener((tabId) => {
   void browser.storage.session.remove(preserveKey(tabId)).catch(() => undefined);
   replay.forget(tabId);
   pause.forget(tabId);
+  frames.forget(tabId);
   replayBadges.delete(tabId);
 });

@@ -283,8 +283,11 @@ browser.runtime.onMessage.addListener((raw: unknown) => {
     if (command.docKey !== recorder.docKey) return undefined;
     if (command.kind === 'agui-resend') void resends.send(command.id, command.rid, command.body);
     else resends.cancel(command.rid);
-  } else if (command.kind === 'agui-hold') setHold(command.on);
-  else if (command.kind === 'agui-release') {
+  } else if (command.kind === 'agui-hold') {
+    // Answered, as the rules are: the panel says "paused" once every frame holds.
+    setHold(command.on);
+    return Promise.resolve(true);
+  } else if (command.kind === 'agui-release') {
     if (command.docKey === recorder.docKey) held.release(command.id, command.upTo);
   } else if (command.kind === 'agui-mode') recorder.setEager(command.eager);
   // Everything after what the background holds, from here on as it comes.

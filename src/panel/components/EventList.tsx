@@ -109,14 +109,7 @@ export function EventList({ store }: { store: SessionStore }) {
     }
   }, [total, selectedIndex, visible]);
 
-  // Following the tail, the rows drawn are those at the new bottom already: drawing the old window first and the
-  // new one after the scroll it causes would build every row twice a repaint while a flood comes in.
-  // Elsewhere, the rows are drawn for the offset the list is at, as far as its new end: a filter that shortens the
-  // list leaves the old offset past that end until the browser clamps it, and rows drawn for it were none at all.
-  const end = Math.max(0, total * ROW_HEIGHT - height.value);
-  const top = stick.value && selectedIndex === null ? end : Math.min(scrollTop.value, end);
-  const first = Math.max(0, Math.floor(top / ROW_HEIGHT) - OVERSCAN);
-  const last = Math.min(total, Math.ceil((top + height.value) / ROW_HEIGHT) + OVERSCAN);
+  const { first, last } = rowWindow(total, height.value, stick.value && selectedIndex === null ? null : scrollTop.value);
   // Rows are keyed by their slot in a pool as big as the window, not by event: a row scrolled out (or pushed out
   // by the flood the list follows) lends its elements to the row coming in, which patches text instead of
   // building and removing elements.
@@ -188,6 +181,19 @@ export function EventList({ store }: { store: SessionStore }) {
     </div>
     </div>
   );
+}
+
+/**
+ * The rows to draw, from `first` up to `last`, for a list of `total` rows `height` px high scrolled to `top` (null:
+ * following the tail). Following, they are those at the new bottom already: drawing the old window first and the new
+ * one after the scroll it causes would build every row twice a repaint while a flood comes in. Elsewhere, they are
+ * those at the offset as far as the list's new end: a filter that shortens the list leaves the old offset past that
+ * end until the browser clamps it, and rows drawn for it were none at all.
+ */
+function rowWindow(total: number, height: number, top: number | null): { first: number; last: number } {
+  const end = Math.max(0, total * ROW_HEIGHT - height);
+  const at = top === null ? end : Math.min(top, end);
+  return { first: Math.max(0, Math.floor(at / ROW_HEIGHT) - OVERSCAN), last: Math.min(total, Math.ceil((at + height) / ROW_HEIGHT) + OVERSCAN) };
 }
 
 interface RowProps {

@@ -11,7 +11,7 @@ import type { DemoServer } from '../../demo/server';
 import { type ChromiumWithExtension, launchChromium } from '../support/chromium';
 import { devtoolsFor } from '../support/devtools';
 import { ARTIFACTS } from '../support/paths';
-import { addFrame, postFrom } from '../support/frames';
+import { addFrame, busyInPage, postFrom } from '../support/frames';
 import { type StoppableDemo, startStoppableDemo } from '../support/stoppableDemo';
 import { eventCount } from '../support/panel';
 
@@ -210,12 +210,8 @@ test('the panel says "armed" only once the page itself has the rule, not when a 
   await page.evaluate(addFrame, `${other}/?frame`);
   await expect.poll(() => page.frames().some((f) => f.url().startsWith(other))).toBe(true);
   // The top page (and its relay, on the same thread) is busy for 3 s from a moment before the click; the frame,
-  // another site's process, is not. Not a timer in the page: a tab behind the panel's runs its timers late.
-  const busy = page.evaluate(() => {
-    const start = Date.now();
-    while (Date.now() < start + 3000);
-    return { start, end: Date.now() };
-  });
+  // another site's process, is not.
+  const busy = page.evaluate(busyInPage, 3000);
   await new Promise((r) => setTimeout(r, 700));
   const clicked = Date.now();
   await panel.getByRole('button', { name: 'Replay to page' }).click();

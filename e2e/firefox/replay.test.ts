@@ -10,7 +10,7 @@ import type { DemoServer } from '../../demo/server';
 import { type FirefoxWithExtension, launchFirefox } from '../support/firefox';
 import { ARTIFACTS } from '../support/paths';
 import { poll, textOf, until } from '../support/poll';
-import { addFrame, postFrom } from '../support/frames';
+import { addFrame, busyInPage, postFrom } from '../support/frames';
 import { type StoppableDemo, startStoppableDemo } from '../support/stoppableDemo';
 import { eventCount } from '../support/panel';
 
@@ -139,15 +139,11 @@ test('Firefox: the panel says "armed" only once the page itself has the rule, no
   const other = demo.url.replace('127.0.0.1', 'localhost');
   await page.evaluate(addFrame, `${other}/?frame`);
   expect(await poll(async () => page.frames().some((f) => f.url().startsWith(other)), (v) => v)).toBe(true);
-  // The top page (and its relay, on the same thread) is busy for 2 s from a moment before the click. Not a timer in
-  // the page: a tab behind the panel's runs its timers late. Here Firefox's frame, too, answers only once the page's
-  // thread is free (a probe saw so), so this checks that the panel waits for the page at all; Chromium's test (the frame in a process of its own) also
-  // checks that the frame's answer is not taken for the page's.
-  const busy = page.evaluate(() => {
-    const start = Date.now();
-    while (Date.now() < start + 2000);
-    return { start, end: Date.now() };
-  });
+  // The top page (and its relay, on the same thread) is busy for 2 s from a moment before the click. Here Firefox's
+  // frame, too, answers only once the page's thread is free (a probe saw so), so this checks that the panel waits for
+  // the page at all; Chromium's test (the frame in a process of its own) also checks that the frame's answer is not
+  // taken for the page's.
+  const busy = page.evaluate(busyInPage, 2000);
   await new Promise((r) => setTimeout(r, 500));
   const clicked = Date.now();
   await panel.click('[data-testid=replay-open]');

@@ -17,3 +17,13 @@ export const addFrame = (src: string): Promise<unknown> => {
   document.body.append(f);
   return new Promise((ok) => f.addEventListener('load', ok));
 };
+
+/**
+ * Runs in a page: keeps its thread (and its relay's, the same one) busy for `ms`, and says when that began and
+ * ended. Not a timer in the page: a tab behind the panel's runs its timers late.
+ */
+export const busyInPage = (ms: number): { start: number; end: number } => {
+  const start = Date.now();
+  while (Date.now() < start + ms);
+  return { start, end: Date.now() };
+};

@@ -209,10 +209,10 @@ test('the panel says "armed" only once the page itself has the rule, not when a 
   const other = demo.url.replace('127.0.0.1', 'localhost');
   await page.evaluate(addFrame, `${other}/?frame`);
   await expect.poll(() => page.frames().some((f) => f.url().startsWith(other))).toBe(true);
-  // The top page (and its relay, on the same thread) is busy for 3 s from a moment before the click; the frame,
-  // another site's process, is not.
-  const busy = page.evaluate(busyInPage, 3000);
-  await new Promise((r) => setTimeout(r, 700));
+  // The top page (and its relay, on the same thread) is busy for 1.8 s from a moment before the click, less than
+  // the background waits for a frame (FRAME_WAIT_MS); the frame, another site's process, is not.
+  const busy = page.evaluate(busyInPage, 1800);
+  await new Promise((r) => setTimeout(r, 500));
   const clicked = Date.now();
   await panel.getByRole('button', { name: 'Replay to page' }).click();
   await panel.getByTestId('replay-dialog').getByTestId('replay-arm').click();

@@ -139,10 +139,10 @@ test('Firefox: the panel says "armed" only once the page itself has the rule, no
   const other = demo.url.replace('127.0.0.1', 'localhost');
   await page.evaluate(addFrame, `${other}/?frame`);
   expect(await poll(async () => page.frames().some((f) => f.url().startsWith(other)), (v) => v)).toBe(true);
-  // The top page (and its relay, on the same thread) is busy for 2 s from a moment before the click. Here Firefox's
-  // frame, too, answers only once the page's thread is free (a probe saw so), so this checks that the panel waits for
-  // the page at all; Chromium's test (the frame in a process of its own) also checks that the frame's answer is not
-  // taken for the page's.
+  // The top page (and its relay, on the same thread) is busy for 2 s from a moment before the click (for less than
+  // FRAME_WAIT_MS after it). Here Firefox's frame, too, answers only once the page's thread is free (a probe saw so),
+  // so this checks that the panel waits for the page at all; Chromium's test (the frame in a process of its own) also
+  // checks that the frame's answer is not taken for the page's.
   const busy = page.evaluate(busyInPage, 2000);
   await new Promise((r) => setTimeout(r, 500));
   const clicked = Date.now();

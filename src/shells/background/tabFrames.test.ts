@@ -1,6 +1,6 @@
-import { expect, test } from 'vitest';
+import { expect, test, vi } from 'vitest';
 import type { RelayCommand } from '../../bridge/messages';
-import { TabFrames } from './tabFrames';
+import { FRAME_WAIT_MS, TabFrames } from './tabFrames';
 
 const hold: RelayCommand = { kind: 'agui-hold', on: true };
 
@@ -63,4 +63,22 @@ test('a page with more frames than are listed: those past the limit get the comm
   void frames.toEvery(3, hold);
   expect(sent).toHaveLength(257);
   expect(sent.at(-1)).toBe('3/all');
+});
+
+test('a frame that never answers (its thread hung) holds the word up for FRAME_WAIT_MS, no longer', async () => {
+  vi.useFakeTimers();
+  try {
+    const { frames, answer } = setup();
+    frames.hello(7, 0);
+    frames.hello(7, 5);
+    let done = false;
+    void frames.toEvery(7, hold).then(() => (done = true));
+    answer.get('7/0')!();
+    await vi.advanceTimersByTimeAsync(FRAME_WAIT_MS - 1);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(done).toBe(true);
+  } finally {
+    vi.useRealTimers();
+  }
 });

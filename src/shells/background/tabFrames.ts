@@ -11,6 +11,8 @@ type Send = (tabId: number, command: RelayCommand, frameId?: number) => Promise<
 
 /** More frames than this in a tab (a page may make any number): the ones past it get the tab-wide message. */
 const MAX_FRAMES = 256;
+/** A frame that does not answer (its thread hung) holds the command's word up no longer than this. */
+export const FRAME_WAIT_MS = 2000;
 
 export class TabFrames {
   private readonly byTab = new Map<number, Set<number>>();
@@ -33,12 +35,15 @@ export class TabFrames {
   /**
    * The command to every frame of the tab, resolved once each has answered (or is known to be gone). Frames not
    * heard from (this worker restarted since, or past MAX_FRAMES) get it tab-wide as well; a relay takes it twice
-   * then, and the commands sent so (rules, hold) are the same taken twice.
+   * then, and the commands sent so (rules, hold) are the same taken twice. A frame that does not answer within
+   * FRAME_WAIT_MS is not waited for longer.
    */
   toEvery(tabId: number, command: RelayCommand): Promise<void> {
     const frames = this.byTab.get(tabId);
     const each = [...(frames ?? [0])].map((frameId) => this.send(tabId, command, frameId).catch(() => undefined));
     if (!frames || frames.size >= MAX_FRAMES) each.push(this.send(tabId, command).catch(() => undefined));
-    return Promise.all(each).then(() => undefined);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<void>((ok) => (timer = setTimeout(ok, FRAME_WAIT_MS)));
+    return Promise.race([Promise.all(each), late]).then(() => clearTimeout(timer));
   }
 }

@@ -7,7 +7,7 @@ import { BROKEN_EVENTS, testRoutes } from '../support/brokenStream';
 import { type FirefoxWithExtension, launchFirefox } from '../support/firefox';
 import { ARTIFACTS, ROOT } from '../support/paths';
 import { poll, sleep, textOf, untilCount } from '../support/poll';
-import { demoEventsInPage, eventCount, showTabInPage } from '../support/panel';
+import { demoEventsInPage, eventCount, setFilterInPage, showTabInPage } from '../support/panel';
 
 let demo: DemoServer;
 let firefox: FirefoxWithExtension;
@@ -36,12 +36,7 @@ const inView = (selector: string) =>
     const r = document.querySelector(s)!.getBoundingClientRect();
     return r.left >= 0 && r.top >= 0 && r.right <= innerWidth + 0.5 && r.bottom <= innerHeight;
   }, selector);
-const setFilter = (value: string) =>
-  panel.evaluate((v: string) => {
-    const input = document.querySelector<HTMLInputElement>('input.filter')!;
-    input.value = v;
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  }, value);
+const setFilter = (value: string) => panel.evaluate(setFilterInPage, value);
 /**
  * The count of events a filter shows, read once the panel has drawn the filter: two animation frames later (a
  * hidden panel draws no frames: 2 s at most).

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type FirefoxWithExtension, launchFirefox } from '../support/firefox';
 import { readHeld, release } from '../support/pacedRead';
 import { poll, textOf } from '../support/poll';
+import { setFilterInPage } from '../support/panel';
 import { type ProbeServer, startProbeServer } from '../support/probeServer';
 
 let probe: ProbeServer;
@@ -115,11 +116,7 @@ test('Firefox: Preserve log keeps the previous page, and marks its open stream "
   // Both pages' runs are there (each stream starts with RUN_STARTED), with a divider between the pages.
   await panel.type('input.filter', 'RUN_STARTED');
   expect(await poll(() => panel.$$eval('[role=row]', (rows) => rows.length), (n) => n === 2)).toBe(2);
-  await panel.evaluate(() => {
-    const input = document.querySelector<HTMLInputElement>('input.filter')!;
-    input.value = '';
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
+  await panel.evaluate(setFilterInPage, '');
   expect(await poll(() => panel.$$eval('.row.nav-divider', (rows) => rows.length), (n) => n === 1)).toBe(1);
   await panel.evaluate(() => (document.querySelector('.row') as HTMLElement).click());
   expect(await poll(() => textOf(panel, '[data-testid=ended-by-navigation]'), (t) => t.includes('by navigation'))).toContain('by navigation');

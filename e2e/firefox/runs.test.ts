@@ -5,7 +5,7 @@ import { type DemoServer, startDemoServer } from '../../demo/server';
 import { testRoutes } from '../support/brokenStream';
 import { type FirefoxWithExtension, launchFirefox } from '../support/firefox';
 import { filterPanel, poll, selectEvent, showTab, textOf, until, untilCount } from '../support/poll';
-import { demoEventsInPage, eventCount } from '../support/panel';
+import { demoEventsInPage, eventCount, setFilterInPage } from '../support/panel';
 
 let demo: DemoServer;
 let firefox: FirefoxWithExtension;
@@ -74,11 +74,7 @@ test('Firefox: appended items are marked in State; Runs at a mid-subagent event 
   expect(await poll(() => panel.evaluate(() => document.querySelector('[data-testid=state-tab] [data-path="/todos/1"]')?.className ?? ''), (c) => c !== '')).toMatch(/j-marked/);
   // The filter applies on the panel's next frames: wait until only its rows are listed (a fixed wait picked
   // another row on a loaded machine), select the third, then clear the filter; the selection stays.
-  await panel.evaluate(() => {
-    const input = document.querySelector<HTMLInputElement>('input.filter')!;
-    input.value = 'subagentRunId:sub-researcher-1 type:TEXT_MESSAGE_CONTENT';
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
+  await panel.evaluate(setFilterInPage, 'subagentRunId:sub-researcher-1 type:TEXT_MESSAGE_CONTENT');
   await until(
     () => panel.evaluate(() => [...document.querySelectorAll<HTMLElement>('[role=row][data-index]')].map((r) => r.textContent ?? '')),
     (rows) => rows.length >= 3 && rows.every((t) => t.includes('TEXT_MESSAGE_CONTENT')),

@@ -110,9 +110,17 @@ export const armRuleInPage = async ({ tabId, origin, url }: { tabId: number; ori
   port.postMessage({ kind: 'replay-arm', tabId, rule });
 };
 
+/** In the panel's page: types `query` into the filter (all of it at once). */
+export const setFilterInPage = (query: string): void => {
+  const input = document.querySelector<HTMLInputElement>('input.filter')!;
+  input.value = query;
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+};
+
 /**
  * In the panel's page: sets the filter and, once the panel has rendered it (a few microtasks, before any frame),
- * says whether the "N of" count is there and which rows the list has drawn.
+ * says whether the "N of" count is there and which rows the list has drawn. It sets the filter itself, as
+ * setFilterInPage does: a page function runs alone, and a second evaluate could come after a frame.
  */
 export const filterAndLookInPage = async (query: string): Promise<{ shown: boolean; rows: string[] }> => {
   const input = document.querySelector<HTMLInputElement>('input.filter')!;

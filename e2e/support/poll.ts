@@ -1,5 +1,5 @@
 /** Waiting for what a user would see, whatever drives the browser. */
-import { eventCount } from './panel';
+import { eventCount, setFilterInPage } from './panel';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -42,11 +42,7 @@ export const untilCount = (panel: unknown, n: number, ms = 30_000): Promise<stri
  */
 export async function filterPanel(panel: unknown, query: string, ms = 30_000): Promise<{ index: string; type: string }[]> {
   const page = panel as { evaluate<T, A>(fn: (a: A) => T, a: A): Promise<T> };
-  await page.evaluate((q: string) => {
-    const input = document.querySelector<HTMLInputElement>('input.filter')!;
-    input.value = q;
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  }, query);
+  await page.evaluate(setFilterInPage, query);
   await until(() => page.evaluate(() => document.querySelector('[data-testid=shown-count]') !== null, null), (shown) => shown === (query !== ''), ms);
   return listedRows(panel);
 }

@@ -53,13 +53,13 @@ const ready: Promise<void> = browser.storage.session
   .then(() => {
     loaded = true;
   });
-/** Each tab's frames that said hello: what the panel is told only once the page has it goes to each of them. */
+/** Each tab's frames that said hello: Replay to page's and Pause's commands go to each, and are waited for in each. */
 const frames = new TabFrames((tabId, command, frameId) => (frameId === undefined ? browser.tabs.sendMessage(tabId, command) : browser.tabs.sendMessage(tabId, command, { frameId })));
 /** Replay to page: rules per tab, kept in session storage (they survive the page's reloads and our restarts). */
 const replay = new ReplayRules({
   store: (items) => void browser.storage.session.set(items).catch(() => undefined),
   remove: (key) => void browser.storage.session.remove(key).catch(() => undefined),
-  toTab: (tabId, command) => (command.kind === 'agui-replay-rules' ? frames.toEvery(tabId, command) : browser.tabs.sendMessage(tabId, command).catch(() => undefined)),
+  toTab: (tabId, command) => frames.toEvery(tabId, command),
   toPanels: (tabId, message) => broadcast(tabId, message),
   badge: (tabId, text, title) => {
     replayBadges.set(tabId, { text, title });
@@ -70,7 +70,7 @@ const replay = new ReplayRules({
 const pause = new PauseConditions({
   store: (items) => void browser.storage.session.set(items).catch(() => undefined),
   remove: (key) => void browser.storage.session.remove(key).catch(() => undefined),
-  toTab: (tabId, command) => (command.kind === 'agui-hold' ? frames.toEvery(tabId, command) : browser.tabs.sendMessage(tabId, command).catch(() => undefined)),
+  toTab: (tabId, command) => frames.toEvery(tabId, command),
   toPanels: (tabId, message) => broadcast(tabId, message),
   badge: (tabId) => showBadge(tabId),
 });

@@ -35,8 +35,8 @@ export class TabFrames {
   /**
    * The command to every frame of the tab, resolved once each has answered (or is known to be gone). Frames not
    * heard from (this worker restarted since, or past MAX_FRAMES) get it tab-wide as well; a relay takes it twice
-   * then, and the commands sent so (rules, hold) are the same taken twice. A frame that does not answer within
-   * FRAME_WAIT_MS is not waited for longer.
+   * then, and every command sent so is the same taken twice (rules and hold replace, a step or a release says how far
+   * in all, not how much more). A frame that does not answer within FRAME_WAIT_MS is not waited for longer.
    */
   toEvery(tabId: number, command: RelayCommand): Promise<void> {
     const frames = this.byTab.get(tabId);

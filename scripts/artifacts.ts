@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 
 const env = { ...process.env, AGUI_ARTIFACTS: '1' };
 const steps: [string, string[]][] = [
-  ['npx', ['playwright', 'test', '--project=light', '--workers=1', 'e2e/chromium/panel.spec.ts', 'e2e/chromium/runs.spec.ts', 'e2e/chromium/replay.spec.ts', 'e2e/chromium/narrow.spec.ts', 'e2e/chromium/following.spec.ts', 'e2e/chromium/runmodel.spec.ts', 'e2e/chromium/compare.spec.ts', 'e2e/chromium/locale.spec.ts', 'e2e/chromium/genui.spec.ts']],
+  ['npx', ['playwright', 'test', '--project=light', '--workers=1', 'e2e/chromium/panel.spec.ts', 'e2e/chromium/runs.spec.ts', 'e2e/chromium/replay.spec.ts', 'e2e/chromium/narrow.spec.ts', 'e2e/chromium/following.spec.ts', 'e2e/chromium/runmodel.spec.ts', 'e2e/chromium/compare.spec.ts', 'e2e/chromium/locale.spec.ts', 'e2e/chromium/genui.spec.ts', 'e2e/chromium/previewSafety.spec.ts']],
   ['npx', ['playwright', 'test', '--project=heavy', '--workers=1', 'e2e/chromium/limits.spec.ts', '-g', '100,004 events']],
   ['npx', ['vitest', 'run', '--project', 'firefox', 'e2e/firefox/limits.test.ts', 'e2e/firefox/panel.test.ts', 'e2e/firefox/replay.test.ts', 'e2e/firefox/following.test.ts', 'e2e/firefox/compare.test.ts', 'e2e/firefox/locale.test.ts', 'e2e/firefox/genui.test.ts']],
 ];

@@ -33,9 +33,13 @@ test.afterAll(async () => {
   rmSync(files.dir, { recursive: true, force: true });
 });
 
-/** A viewer page that records its long tasks (from now on, buffered) and any dialog. */
-async function viewer(query = ''): Promise<Page & { longTasks(): Promise<number[]>; dialogs: string[] }> {
+/** A viewer page that records its long tasks (from now on, buffered), any dialog, and its requests for /files/. */
+async function viewer(query = ''): Promise<Page & { longTasks(): Promise<number[]>; dialogs: string[]; fileRequests: string[] }> {
   const page = await browser.context.newPage();
+  const fileRequests: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/files/')) fileRequests.push(new URL(r.url()).pathname);
+  });
   await page.addInitScript(() => {
     const w = window as unknown as { __long: number[] };
     w.__long = [];
@@ -51,15 +55,24 @@ async function viewer(query = ''): Promise<Page & { longTasks(): Promise<number[
   await page.goto(`${demo.url}/viewer/${query}`);
   return Object.assign(page, {
     dialogs,
+    fileRequests,
     longTasks: () => page.evaluate(() => (window as unknown as { __long: number[] }).__long.splice(0)),
   });
 }
 
-test('?src= opens a file from a URL; a URL that fails says so', async () => {
+test('?src= asks first and requests nothing until Open; then opens the file; a URL that fails says so', async () => {
   const page = await viewer('?src=/files/polluting.agui.jsonl');
+  const ask = page.getByTestId('banner').filter({ hasText: 'load a file from a URL' });
+  await expect(ask).toContainText(`${demo.url}/files/polluting.agui.jsonl`);
+  // The page's script ran to its end (the banner is drawn by it): a fetch it made would have gone before.
+  expect(page.fileRequests).toEqual([]);
+  await expect(page.getByTestId('event-count')).toHaveText('0 events');
+  await ask.getByRole('button', { name: 'Open' }).click();
   await expect(page.getByTestId('imported')).toContainText('polluting.agui.jsonl');
   await expect(page.getByTestId('event-count')).toHaveText('3 events');
+  expect(page.fileRequests).toEqual(['/files/polluting.agui.jsonl']);
   const missing = await viewer('?src=/files/nothing-here.agui.json');
+  await missing.getByTestId('banner').getByRole('button', { name: 'Open' }).click();
   await expect(missing.getByTestId('banner')).toContainText('nothing-here.agui.json: cannot load');
   await expect(missing.getByTestId('banner')).toContainText('HTTP 404');
   await page.close();

@@ -11,6 +11,8 @@ import { expect, type Page, test } from '@playwright/test';
 import { type DemoServer, startDemoServer } from '../../demo/server';
 import { BROKEN_SSE, testRoutes } from '../support/brokenStream';
 import { type ChromiumWithExtension, launchChromium } from '../support/chromium';
+import { CREDENTIAL_CASES, credentialAgent, postRunInPage } from '../support/credentialRoutes';
+import { showTabInPage } from '../support/panel';
 import { ARTIFACTS } from '../support/paths';
 import { readInPage, SLOW, SLOW_BYTES, slowRoute } from '../support/pauseRoutes';
 
@@ -191,6 +193,7 @@ test('Resend with an edited user message: the agent gets the edit, the answer is
   const dialog = panel.getByTestId('resend-dialog');
   await expect(dialog).toBeVisible();
   await expect(dialog.getByTestId('resend-headers')).toContainText('content-type');
+  await expect(dialog.getByTestId('resend-cookies')).toContainText('the page sees these: session');
   const text = dialog.getByTestId('resend-user-text');
   await expect(text).toHaveValue('Say hello');
   await text.fill('Say hello in Portuguese');
@@ -229,6 +232,50 @@ test('Resend with an edited user message: the agent gets the edit, the answer is
   await expect(compare.getByTestId('compare-input')).toContainText('Say hello in Portuguese');
   await compare.getByRole('button', { name: 'Close Compare' }).click();
   await expect(panel.getByTestId('resent-tag')).toHaveCount(1);
+});
+
+test('Resend sends what the page’s request would send: its credentials mode, no cookie it did not carry (same-site and cross-site); the dialog says which, and when the body is not the page’s bytes', async () => {
+  const agent = credentialAgent();
+  const b = await startDemoServer({ extraRoutes: agent.route });
+  const port = new URL(b.url).port;
+  try {
+    for (const host of ['127.0.0.1', 'localhost']) {
+      const setter = await browser.context.newPage();
+      await setter.goto(`http://${host}:${port}/set-cookie`);
+      await setter.close();
+    }
+    await panel.setViewportSize({ width: 1280, height: 800 });
+    for (const [name, host, credentials] of CREDENTIAL_CASES) {
+      const runId = `cred-${host}-${credentials ?? 'default'}`;
+      await page.evaluate(postRunInPage, { url: `http://${host}:${port}/cred-agent`, runId, ...(credentials && { credentials }) });
+      await expect.poll(() => agent.cookies.get(runId)?.length, name).toBe(1);
+      await panel.keyboard.press('End');
+      await panel.evaluate(showTabInPage, 'runs');
+      await panel.locator(`[data-run-id="${runId}"]`).getByTestId('run-resend').click();
+      const dialog = panel.getByTestId('resend-dialog');
+      await expect(dialog.getByTestId('resend-credentials')).toContainText(`Sent with credentials '${credentials ?? 'same-origin'}' and mode 'cors'`);
+      const cookies = dialog.getByTestId('resend-cookies');
+      if (credentials === 'include') await expect(cookies).toContainText(`The cookies the browser keeps for http://${host}:${port} go with it`);
+      else await expect(cookies).toHaveText("No cookie goes with it, as none went with the page's request.");
+      // The editor shows the body re-indented: the dialog says so, and sends the page's bytes when asked to.
+      await expect(dialog.getByTestId('resend-body-note')).toContainText("the same JSON as the page's body, written differently");
+      await dialog.getByTestId('resend-use-page-bytes').click();
+      await expect(dialog.getByTestId('resend-body-note')).toContainText("Sends the body as captured: the page's bytes");
+      await dialog.getByTestId('resend-send').click();
+      await expect(dialog.getByTestId('resend-status')).toContainText('Done · 200 OK');
+      const [original, resent] = agent.cookies.get(runId)!;
+      expect(resent, `${name}: the resend carries exactly the page's cookies`).toBe(original);
+      if (!credentials) expect(original).toBe('');
+      await panel.keyboard.press('Escape');
+      await expect(dialog).toHaveCount(0);
+    }
+    // Same-site with include carried the agent's cookie both times: the test can see a cookie when one goes.
+    const carried = agent.cookies.get('cred-127.0.0.1-include')!;
+    expect(carried).toHaveLength(2);
+    for (const header of carried) expect(header).toContain('agentsession=on-the-agent');
+  } finally {
+    await b.close();
+  }
 });
 
 test('closing the tab’s last panel disarms: a paused page gets the rest at once, and a new panel starts with nothing armed', async () => {

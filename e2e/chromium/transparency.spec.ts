@@ -43,12 +43,12 @@ test('with the extension the page observes exactly what it observes without it',
     // And the panel has them: every AG-UI stream, and nothing else.
     const panel = await browser.openPanel(await browser.tabIdOf(page));
     await panel.setViewportSize({ width: 1400, height: 900 });
-    const expected = 2 + 2 + 1 /* observers: echo, sse, the aborted one */ + 5 + 5 + 1 + 1 + 4 + 2 + 2 /* abort-mid: at least 2 */ + 4 /* es */ + 1 /* es-close */ + 4 /* ws: 3 in, 1 out */ + 5;
+    const expected = 3 /* response-shape */ + 2 + 2 + 1 /* observers: echo, sse, the aborted one */ + 5 + 5 + 1 + 1 + 4 + 2 + 2 /* abort-mid: at least 2 */ + 4 /* es */ + 1 /* es-close */ + 4 /* ws: 3 in, 1 out */ + 5;
     await expect.poll(async () => parseCount(await panel.getByTestId('event-count').textContent())).toBeGreaterThanOrEqual(expected);
     const streams = await panel.locator('.toolbar .muted').first().textContent();
-    // 8 + 3 (observers) fetch streams, 2 + 1 EventSource connections, 1 WebSocket, 1 XHR; JSON, binary and failed
+    // 9 + 3 (observers) fetch streams, 2 + 1 EventSource connections, 1 WebSocket, 1 XHR; JSON, binary and failed
     // requests are not.
-    expect(streams).toBe('16 streams');
+    expect(streams).toBe('17 streams');
     // What the page sent over its WebSocket is there, marked as sent; the non-AG-UI message is not.
     await panel.locator('input.filter').fill('from-page');
     await expect(panel.locator('[role=row]')).toHaveCount(1);
@@ -61,6 +61,24 @@ test('with the extension the page observes exactly what it observes without it',
     await expect(panel.getByTestId('replay-armed')).toContainText('never-requested');
     const armed = await page.evaluate(() => (window as unknown as { probe: { run(n: string): Promise<unknown> } }).probe.run('observers'));
     expect(armed).toEqual(without.observers);
+    const run = (name: string) => page.evaluate((n) => (window as unknown as { probe: { run(n: string): Promise<unknown> } }).probe.run(n), name);
+    // Nothing in the page's session storage says a rule is armed; a Response reads as the network's.
+    expect(await run('response-shape')).toEqual(without['response-shape']);
+    // Held by a pause (the relay feeds the page): the same Response, to its own properties and its clone's.
+    await panel.getByTestId('pause-open').click();
+    const dialog = panel.getByTestId('pause-dialog');
+    await dialog.getByTestId('pause-condition-input').fill('type:NEVER_SENT');
+    await dialog.getByTestId('pause-condition-input').press('Enter');
+    await panel.keyboard.press('Escape');
+    await expect(panel.getByTestId('pause-open')).toHaveAttribute('aria-pressed', 'true');
+    expect(await run('response-shape')).toEqual(without['response-shape']);
+    // Answered by a replay rule (no network at all): the same url, redirected and type as the network's.
+    await panel.evaluate(armRuleInPage, { tabId: await browser.tabIdOf(page), origin: probe.url, url: `${probe.url}/sse?n=3`, method: 'GET', id: 'answers-sse' });
+    await expect(panel.getByTestId('replay-armed').filter({ hasText: 'sse?n=3' })).toHaveCount(1);
+    const { bytes: ruleBytes, ...answered } = (await run('response-shape')) as { bytes: number };
+    const { bytes: networkBytes, ...network } = without['response-shape'] as { bytes: number };
+    expect(ruleBytes, 'the rule answered, not the network').not.toBe(networkBytes);
+    expect(answered).toEqual(network);
   } finally {
     await browser.close();
   }

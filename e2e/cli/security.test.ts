@@ -3,7 +3,7 @@
  * generated vitest file runs no code of the page's; the CLI's text output holds no terminal control of the page's;
  * a tiny file that doubles its state or nests deep gets a located problem, not minutes, gigabytes or a crash.
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -80,6 +80,69 @@ describe('the CLI prints no control character a page sent', () => {
     expect(json.stdout).not.toMatch(ESCAPES);
     // In JSON the escape is the same value.
     expect(JSON.stringify(JSON.parse(json.stdout))).toContain('\\u001b]0;owned');
+  });
+});
+
+describe('no workflow command a config, a file name or a session wrote (GitHub Actions reads both streams)', () => {
+  /** GitHub's runner runs a line as a command when it starts with `::` after white space, or holds `##[` anywhere. */
+  const commands = (text: string) => text.split('\n').filter((line) => line.trimStart().startsWith('::') || line.includes('##['));
+  const FORGED = '\n::warning file=README.md,line=1::forged\n::add-mask::secret\n::stop-commands::zzz\n##[error]old-style\n';
+  const run = (sub: string, args: string[]) => {
+    const folder = join(dir, sub);
+    mkdirSync(folder, { recursive: true });
+    return runCli(args, folder);
+  };
+
+  test('a config whose rule id or unknown key holds line breaks: one located usage error, no command', () => {
+    const session = '{"type":"RUN_STARTED","threadId":"t","runId":"r"}\n{"type":"RUN_FINISHED","threadId":"t","runId":"r"}\n';
+    for (const [sub, config] of [
+      ['rule-id', { rules: { [`tool/args-not-json${FORGED}`]: 'off' } }],
+      ['unknown-key', { [`x${FORGED}`]: 1 }],
+      ['ignore', { ignore: [`x${FORGED}`, 'y'.repeat(5000)] }],
+    ] as const) {
+      mkdirSync(join(dir, sub), { recursive: true });
+      writeFileSync(join(dir, sub, 'agui.config.json'), JSON.stringify(config));
+      writeFileSync(join(dir, sub, 's.agui.jsonl'), session);
+      for (const format of ['text', 'github', 'json', 'sarif', 'junit']) {
+        const r = run(sub, ['lint', 's.agui.jsonl', '--format', format]);
+        expect(r.code, `${sub} ${format}: ${r.stderr}`).toBe(2);
+        expect(commands(r.stderr), `${sub} ${format}`).toEqual([]);
+        expect(commands(r.stdout)).toEqual([]);
+        expect(r.stderr).toMatch(/^agui-devtools: .*agui\.config\.json/);
+      }
+    }
+  });
+
+  test('a session and a file name that hold commands: none in text, JSON, SARIF or JUnit; in --format github only the CLI’s own', () => {
+    const events = [
+      { type: 'RUN_STARTED', threadId: 't', runId: `r${FORGED}` },
+      { type: 'TEXT_MESSAGE_CONTENT', messageId: `never${FORGED}`, delta: 'x' },
+      { type: 'RUN_FINISHED', threadId: 't', runId: `r${FORGED}` },
+    ];
+    // (No '[' in the name: lint would take it for a glob.)
+    const name = `forged${FORGED.replace(/[/[\]]/g, '_')}.agui.jsonl`;
+    mkdirSync(join(dir, 'session'), { recursive: true });
+    writeFileSync(join(dir, 'session', name), events.map((e) => JSON.stringify(e)).join('\n'));
+    for (const format of ['text', 'json', 'sarif', 'junit']) {
+      const r = run('session', ['lint', name, '--format', format]);
+      expect(r.code, r.stderr).toBe(1);
+      expect(commands(r.stdout), format).toEqual([]);
+      expect(commands(r.stderr), format).toEqual([]);
+    }
+    for (const args of [['replay', name], ['replay', name, '--summary'], ['replay', name, '--json'], ['diff', name, name]]) {
+      const r = run('session', args);
+      expect(commands(r.stdout), args.join(' ')).toEqual([]);
+      expect(commands(r.stderr), args.join(' ')).toEqual([]);
+    }
+    const github = run('session', ['lint', name, '--format', 'github']);
+    expect(github.code).toBe(1);
+    const lines = github.stdout.trimEnd().split('\n');
+    expect(lines.at(-1)).toMatch(/^agui-devtools: 1 file: /);
+    for (const line of lines.slice(0, -1)) expect(line).toMatch(/^::(error|warning|notice) file=forged%0A%3A%3Awarning file=README\.md%2Cline=1%3A%3Aforged%0A/);
+    // A missing file named like a command: the error line is one line, not two.
+    const missing = run('session', ['lint', `nothing${FORGED}.jsonl`]);
+    expect(missing.code).toBe(2);
+    expect(commands(missing.stderr)).toEqual([]);
   });
 });
 

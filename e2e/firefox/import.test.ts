@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ElementHandle } from 'puppeteer-core';
+import type { ElementHandle, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type DemoServer, startDemoServer } from '../../demo/server';
 import { type FirefoxWithExtension, launchFirefox } from '../support/firefox';
@@ -31,12 +31,20 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-test('Firefox viewer: ?src= opens a file from a URL; a URL that fails says so', async () => {
+/** Clicks Open in the banner that asks whether to load ?src=, once it shows the URL. */
+async function confirmSrc(page: Page, url: string) {
+  expect(await poll(() => textOf(page, '[data-testid=banner]'), (t) => t.includes(url))).toContain('load a file from a URL');
+  await page.evaluate(() => document.querySelector<HTMLElement>('[data-testid=banner] button.button')!.click());
+}
+
+test('Firefox viewer: ?src= asks first, then opens a file from a URL; a URL that fails says so', async () => {
   const page = await firefox.browser.newPage();
   await page.goto(`${demo.url}/viewer/?src=/files/polluting.agui.jsonl`);
+  await confirmSrc(page, `${demo.url}/files/polluting.agui.jsonl`);
   expect(await poll(() => textOf(page, '[data-testid=event-count]'), (t) => t === '3 events')).toBe('3 events');
   expect(await textOf(page, '[data-testid=imported]')).toContain('polluting.agui.jsonl');
   await page.goto(`${demo.url}/viewer/?src=/files/nothing-here.agui.json`);
+  await confirmSrc(page, `${demo.url}/files/nothing-here.agui.json`);
   const banner = await poll(() => textOf(page, '[data-testid=banner]'), (t) => t.includes('HTTP 404'));
   expect(banner).toContain('nothing-here.agui.json: cannot load');
   await page.close();

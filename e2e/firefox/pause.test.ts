@@ -11,10 +11,11 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type DemoServer, startDemoServer } from '../../demo/server';
 import { BROKEN_SSE, testRoutes } from '../support/brokenStream';
 import { type FirefoxWithExtension, launchFirefox } from '../support/firefox';
+import { CREDENTIAL_CASES, credentialAgent, postRunInPage } from '../support/credentialRoutes';
 import { ARTIFACTS } from '../support/paths';
 import { readInPage, SLOW, SLOW_BYTES, slowRoute } from '../support/pauseRoutes';
-import { showTabInPage } from '../support/panel';
-import { poll, sleep, textOf, until } from '../support/poll';
+import { parseCount, showTabInPage } from '../support/panel';
+import { filterPanel, poll, selectEvent, sleep, textOf, until } from '../support/poll';
 
 const inputs: { scenario: string; input: RunAgentInput; cookie: string }[] = [];
 let demo: DemoServer;
@@ -148,4 +149,47 @@ test('Firefox: Resend with an edited user message: the agent gets it with the pa
   await until(() => panel.evaluate(() => document.querySelector('[data-testid=compare]') !== null), (v) => v);
   await panel.evaluate(() => [...document.querySelectorAll<HTMLElement>('[data-testid=compare] [role=tab]')].find((t) => t.textContent === 'Input')!.click());
   expect(await poll(() => textOf(panel, '[data-testid=compare-input]'), (t) => t.includes('Korean'))).toContain('Say hello in Korean');
+});
+
+test('Firefox: Resend sends what the page’s request would send: its credentials mode, no cookie it did not carry (same-site and cross-site), and says which', async () => {
+  const agent = credentialAgent();
+  const b = await startDemoServer({ extraRoutes: agent.route });
+  const port = new URL(b.url).port;
+  try {
+    for (const host of ['127.0.0.1', 'localhost']) {
+      const setter = await firefox.browser.newPage();
+      await setter.goto(`http://${host}:${port}/set-cookie`);
+      await setter.close();
+    }
+    // Compare (opened by the test before) closed: the Runs tab's buttons are the panel's again.
+    await panel.evaluate(() => document.querySelector<HTMLElement>('[data-testid=compare] button[aria-label="Close Compare"]')?.click());
+    for (const [name, host, credentials] of CREDENTIAL_CASES) {
+      const runId = `cred-${host}-${credentials ?? 'default'}`;
+      const shown = parseCount(await textOf(panel, '[data-testid=event-count]'));
+      await page.evaluate(postRunInPage, { url: `http://${host}:${port}/cred-agent`, runId, ...(credentials && { credentials }) });
+      await until(async () => agent.cookies.get(runId)?.length, (n) => n === 1);
+      // The run's two events reach the panel; the Runs tab lists the runs as of the selected event: this run's end.
+      await until(async () => parseCount(await textOf(panel, '[data-testid=event-count]')), (n) => n >= shown + 2);
+      const ends = await until(() => filterPanel(panel, 'type:RUN_FINISHED'), (rows) => rows.length > 0);
+      await selectEvent(panel, ends.at(-1)!.index);
+      await filterPanel(panel, '');
+      await panel.evaluate(showTabInPage, 'runs');
+      const resend = `[data-run-id="${runId}"] [data-testid=run-resend]`;
+      await until(() => panel.evaluate((s) => document.querySelector(s) !== null, resend), (v) => v);
+      await click(resend);
+      const cookies = await until(() => textOf(panel, '[data-testid=resend-cookies]'), (t) => t !== '' && !t.includes('asking'));
+      expect(await textOf(panel, '[data-testid=resend-credentials]')).toContain(`Sent with credentials '${credentials ?? 'same-origin'}' and mode 'cors'`);
+      expect(cookies, name).toContain(credentials === 'include' ? `The cookies the browser keeps for http://${host}:${port} go with it` : 'No cookie goes with it');
+      await click('[data-testid=resend-send]');
+      expect(await poll(() => textOf(panel, '[data-testid=resend-status]'), (t) => /Done|Failed/.test(t))).toContain('Done · 200 OK');
+      const [original, resent] = agent.cookies.get(runId)!;
+      expect(resent, `${name}: the resend carries exactly the page's cookies`).toBe(original);
+      if (!credentials) expect(original).toBe('');
+      await panel.evaluate(() => document.querySelector<HTMLElement>('[data-testid=resend-dialog] button[aria-label="Close"]')?.click());
+      await until(() => panel.evaluate(() => document.querySelector('[data-testid=resend-dialog]') === null), (v) => v);
+    }
+    expect(agent.cookies.get('cred-127.0.0.1-include')!.every((c) => c.includes('agentsession=on-the-agent'))).toBe(true);
+  } finally {
+    await b.close();
+  }
 });

@@ -1,7 +1,7 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchFirefox } from '../support/firefox';
-import { armRuleInPage } from '../support/panel';
+import { armPauseInPage, armRuleInPage } from '../support/panel';
 import { type DrivenPage, observeProbe, SCENARIOS } from '../support/probePage';
 import { type ProbeServer, startProbeServer } from '../support/probeServer';
 
@@ -49,14 +49,28 @@ test('Firefox: with the extension the page observes exactly what it observes wit
     expect((without.ws as { got: string[] }).got).toHaveLength(4);
 
     const panel = await firefox.openPanel(await firefox.tabIdOf(page));
-    // 8 + 3 (observers) fetch streams, 2 + 1 EventSource connections, 1 WebSocket, 1 XHR.
-    expect(await poll(() => text(panel, '.toolbar .muted'), (t) => t === '16 streams')).toBe('16 streams');
+    // 9 + 3 (observers) fetch streams, 2 + 1 EventSource connections, 1 WebSocket, 1 XHR.
+    expect(await poll(() => text(panel, '.toolbar .muted'), (t) => t === '17 streams')).toBe('17 streams');
 
     // With a replay rule armed that no request matches, the page still observes what it does without us.
     await panel.evaluate(armRuleInPage, { tabId: await firefox.tabIdOf(page), origin: probe.url, url: `${probe.url}/never-requested` });
     expect(await poll(() => text(panel, '[data-testid=replay-armed]'), (t) => t.includes('never-requested'))).toContain('never-requested');
     const armed = await page.evaluate(() => (window as unknown as { probe: { run(n: string): Promise<unknown> } }).probe.run('observers'));
     expect(withoutFetchStack(armed)).toEqual(withoutFetchStack(without.observers));
+    const run = (name: string) => page.evaluate((n) => (window as unknown as { probe: { run(n: string): Promise<unknown> } }).probe.run(n), name);
+    // Nothing in the page's session storage says a rule is armed; a Response reads as the network's.
+    expect(await run('response-shape')).toEqual(without['response-shape']);
+    // Held by a pause (the relay feeds the page): the same Response, to its own properties and its clone's.
+    await panel.evaluate(armPauseInPage, { tabId: await firefox.tabIdOf(page), query: 'type:NEVER_SENT' });
+    expect(await poll(() => panel.evaluate(() => document.querySelector('[data-testid=pause-open]')?.getAttribute('aria-pressed')), (v) => v === 'true')).toBe('true');
+    expect(await run('response-shape')).toEqual(without['response-shape']);
+    // Answered by a replay rule (no network at all): the same url, redirected and type as the network's.
+    await panel.evaluate(armRuleInPage, { tabId: await firefox.tabIdOf(page), origin: probe.url, url: `${probe.url}/sse?n=3`, method: 'GET', id: 'answers-sse' });
+    expect(await poll(() => panel.evaluate(() => [...document.querySelectorAll('[data-testid=replay-armed]')].some((b) => b.textContent?.includes('sse?n=3'))), (v) => v)).toBe(true);
+    const { bytes: ruleBytes, ...answered } = (await run('response-shape')) as { bytes: number };
+    const { bytes: networkBytes, ...network } = without['response-shape'] as { bytes: number };
+    expect(ruleBytes, 'the rule answered, not the network').not.toBe(networkBytes);
+    expect(answered).toEqual(network);
   } finally {
     await firefox.close();
   }

@@ -84,7 +84,7 @@ export const withoutRunIds = <T>(value: T): T =>
  * Runs in an extension page (a panel): arms a replay rule for a tab over the panel's own port, as the Replay dialog
  * does, and keeps that port open (the rule lasts while it is). For tests that need a rule the page never matches.
  */
-export const armRuleInPage = async ({ tabId, origin, url }: { tabId: number; origin: string; url: string }): Promise<void> => {
+export const armRuleInPage = async ({ tabId, origin, url, method = 'POST', id = 'never-matches' }: { tabId: number; origin: string; url: string; method?: string; id?: string }): Promise<void> => {
   const api = ((globalThis as { browser?: unknown }).browser ?? (globalThis as { chrome?: unknown }).chrome) as {
     runtime: { connect(o: { name: string }): { postMessage(m: unknown): void } };
   };
@@ -92,11 +92,11 @@ export const armRuleInPage = async ({ tabId, origin, url }: { tabId: number; ori
   (globalThis as { __armPort?: unknown }).__armPort = port;
   port.postMessage({ kind: 'subscribe', tabId, have: {} });
   const rule = {
-    id: 'never-matches',
+    id,
     label: 'a rule no request matches',
     url,
     match: 'exact',
-    method: 'POST',
+    method,
     every: true,
     pace: 'instant',
     status: 200,
@@ -108,6 +108,20 @@ export const armRuleInPage = async ({ tabId, origin, url }: { tabId: number; ori
     frames: true,
   };
   port.postMessage({ kind: 'replay-arm', tabId, rule });
+};
+
+/**
+ * Runs in an extension page (a panel): arms Pause on an event for a tab with one condition, over a port of its own, as
+ * the Pause dialog does (the tab's panels are told, and judge the held streams). The port stays open.
+ */
+export const armPauseInPage = ({ tabId, query }: { tabId: number; query: string }): void => {
+  const api = ((globalThis as { browser?: unknown }).browser ?? (globalThis as { chrome?: unknown }).chrome) as {
+    runtime: { connect(o: { name: string }): { postMessage(m: unknown): void } };
+  };
+  const port = api.runtime.connect({ name: 'agui-panel' });
+  (globalThis as { __pausePort?: unknown }).__pausePort = port;
+  port.postMessage({ kind: 'subscribe', tabId, have: {} });
+  port.postMessage({ kind: 'pause-set', tabId, conditions: [{ id: 'test', query, on: true }], onError: false });
 };
 
 /** In the panel's page: types `query` into the filter (all of it at once). */

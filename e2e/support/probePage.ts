@@ -188,6 +188,23 @@ export const PROBE_SCRIPT = String.raw`
         return { log: log, stack: stack };
       })();
     },
+    'response-shape': function () {
+      // What a page can read of a Response besides its bytes: its own properties (a native has none), its prototype,
+      // what the prototype's getters say for it and for its clone, and whether session storage names the extension.
+      var shape = function (r) {
+        return { own: Object.getOwnPropertyNames(r).concat(Object.getOwnPropertySymbols(r).map(String)), proto: Object.getPrototypeOf(r) === Response.prototype, url: r.url, redirected: r.redirected, type: r.type };
+      };
+      return fetch('/sse?n=3').then(function (r) {
+        var before = shape(r);
+        var copy = shape(r.clone());
+        var getters = ['url', 'redirected', 'type'].map(function (k) { var g = Object.getOwnPropertyDescriptor(Response.prototype, k).get; return [g.name, g.length, Function.prototype.toString.call(g)]; });
+        return r.text().then(function (t) {
+          var keys = [];
+          for (var i = 0; i < sessionStorage.length; i++) keys.push(sessionStorage.key(i));
+          return { response: before, clone: copy, getters: getters, storage: keys, bytes: t.length };
+        });
+      });
+    },
     'natives': function () {
       var d = Object.getOwnPropertyDescriptor(window, 'fetch');
       return Promise.resolve({
@@ -213,7 +230,7 @@ export const PROBE_SCRIPT = String.raw`
 `;
 
 /** Every scenario the probe page runs, in the order the transparency tests run them. */
-export const SCENARIOS = ['natives', 'errors', 'observers', 'fetch-string', 'fetch-url', 'fetch-request', 'fetch-init-body', 'proto', 'http-500', 'network-error', 'abort-mid', 'abort-before-read', 'json', 'big', 'es', 'es-close', 'ws', 'xhr'] as const;
+export const SCENARIOS = ['natives', 'response-shape', 'errors', 'observers', 'fetch-string', 'fetch-url', 'fetch-request', 'fetch-init-body', 'proto', 'http-500', 'network-error', 'abort-mid', 'abort-before-read', 'json', 'big', 'es', 'es-close', 'ws', 'xhr'] as const;
 
 /** What both Playwright's and puppeteer's pages offer. */
 export interface DrivenPage {

@@ -30,6 +30,9 @@ const pageOpenFields = {
   requestBody: z.optional(z.string()),
   /** The request body's full size in bytes when `requestBody` holds only its start. */
   requestBodyBytes: z.optional(count),
+  /** fetch: the page's request's credentials mode and mode, as the browser read them (Resend sends the same). */
+  credentials: z.optional(z.enum(['omit', 'same-origin', 'include'])),
+  mode: z.optional(z.enum(['cors', 'no-cors', 'same-origin', 'navigate'])),
   note: z.optional(z.string()),
   /** When the page sent the request (its own clock, epoch ms). */
   startedAt: z.optional(timestamp),
@@ -154,15 +157,21 @@ export const pauseArmed = (p: PauseSettings): boolean => p.onError || p.conditio
 const rid = z.string().check(z.maxLength(64));
 const resendStatusFields = {
   rid,
-  state: z.enum(['sending', 'receiving', 'done', 'failed', 'cancelled']),
+  /** `planned`: what a resend would carry (the answer to a plan: nothing was sent). */
+  state: z.enum(['planned', 'sending', 'receiving', 'done', 'failed', 'cancelled']),
   status: z.optional(z.number()),
   statusText: z.optional(z.string().check(z.maxLength(512))),
   /** What went wrong (a network or CORS error, a refused request), or the start of a non-AG-UI answer's body. */
   error: z.optional(z.string().check(z.maxLength(4096))),
   /** The captured stream of the answer (its id in the document), once it opened. */
   stream: z.optional(id),
+  /**
+   * planned: the names of the cookies the request carries as the page sees them (its own origin's, not HttpOnly
+   * ones); absent when the page cannot know them (a cross-origin request with credentials 'include').
+   */
+  cookies: z.optional(z.array(z.string().check(z.maxLength(256))).check(z.maxLength(200))),
 };
-export type ResendStatus = { rid: string; state: 'sending' | 'receiving' | 'done' | 'failed' | 'cancelled'; status?: number; statusText?: string; error?: string; stream?: number };
+export type ResendStatus = { rid: string; state: 'planned' | 'sending' | 'receiving' | 'done' | 'failed' | 'cancelled'; status?: number; statusText?: string; error?: string; stream?: number; cookies?: string[] };
 
 // --- content relay -> background, and background -> panel: the same record, a chunk's bytes as bytes (messaging
 // clones them), as a Blob (Chrome) or as base64 (a record as JSON), exactly one of the three (bridge/chunkData.ts) ---
@@ -277,7 +286,7 @@ export const RelayCommandSchema = z.discriminatedUnion('kind', [
   /** Pause on an event: a held stream of a document may give its page bytes up to `upTo` (null: all, from now on). */
   z.object({ kind: z.literal('agui-release'), docKey, id, upTo: z.nullable(count) }),
   /** Resend: the document sends stream `id`'s request again with this body (or cancels resend `rid`). */
-  z.object({ kind: z.literal('agui-resend'), docKey, id, rid, body: z.string().check(z.maxLength(16 * 1024 * 1024)) }),
+  z.object({ kind: z.literal('agui-resend'), docKey, id, rid, body: z.string().check(z.maxLength(16 * 1024 * 1024)), plan: z.optional(z.literal(true)) }),
   z.object({ kind: z.literal('agui-resend-cancel'), docKey, rid }),
 ]);
 export type RelayCommand = z.infer<typeof RelayCommandSchema>;
@@ -347,8 +356,8 @@ export const PanelOutboundSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('pause-set'), tabId: z.number(), ...pauseFields }),
   /** A held stream may give its page bytes up to `upTo` (null: all, from now on). */
   z.object({ kind: z.literal('pause-release'), tabId: z.number(), docKey, id, upTo: z.nullable(count) }),
-  /** Resend stream `id`'s request from its document with this body; or cancel that resend. */
-  z.object({ kind: z.literal('resend'), tabId: z.number(), docKey, id, rid, body: z.string().check(z.maxLength(16 * 1024 * 1024)) }),
+  /** Resend stream `id`'s request from its document with this body (`plan`: say what it would carry, send nothing); or cancel that resend. */
+  z.object({ kind: z.literal('resend'), tabId: z.number(), docKey, id, rid, body: z.string().check(z.maxLength(16 * 1024 * 1024)), plan: z.optional(z.literal(true)) }),
   z.object({ kind: z.literal('resend-cancel'), tabId: z.number(), docKey, rid }),
 ]);
 export type PanelOutbound = z.infer<typeof PanelOutboundSchema>;

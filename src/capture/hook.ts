@@ -40,7 +40,7 @@ const passedGetters = getters(RsP, PASSED);
 const responseUrl = passedGetters[0];
 const NativeRequest = Request;
 const RqP = NativeRequest.prototype;
-const [requestUrl, requestMethod, requestHeaders, requestSignal] = getters(RqP, 'url method headers signal');
+const [requestUrl, requestMethod, requestHeaders, requestSignal, requestCredentials, requestMode] = getters(RqP, 'url method headers signal credentials mode');
 const requestClone = RqP.clone;
 const requestText = RqP.text;
 const { get: headersGet, forEach: headersForEach } = Headers.prototype;
@@ -175,16 +175,21 @@ const answers = new NativeMap<number, ReadableStreamDefaultController<Uint8Array
 /**
  * Something was armed for the tab when its last document went (wire ARMED_KEY, read before any page script): the
  * fetches this document makes before the relay knows what is armed wait for it, at most ARMED_WAIT_MS from here.
+ * The key is taken away here, before the page's first script, and the relay is told: the page never reads it.
  */
 let armed: Promise<void> | undefined;
 /** The relay said what is armed (or ARMED_WAIT_MS went by): the fetches waiting on `armed` go on, in order. */
 let known: (() => void) | undefined;
 try {
-  if (win.sessionStorage.getItem(ARMED_KEY))
+  const storage = win.sessionStorage;
+  if (storage.getItem(ARMED_KEY)) {
+    storage.removeItem(ARMED_KEY);
     armed = new NativePromise<void>((ok) => {
       known = () => ok((armed = undefined));
       win.setTimeout(known, ARMED_WAIT_MS);
     });
+    send({ kind: 'armed-wait' });
+  }
 } catch {
   // No storage for this document: nothing waits.
 }
@@ -226,11 +231,13 @@ const ruleFor = (url: string, method: string): ReplayMatch | undefined => {
 };
 
 /**
- * Replaces obj[key] with a Proxy of it that answers toString as the original; what its traps throw is scrubbed.
- * A constructor's prototype.constructor points at the Proxy, as it points at the native.
+ * Replaces obj[key] (or, with `get`, the getter of obj's accessor `key`) with a Proxy of it that answers toString as
+ * the original; what its traps throw is scrubbed. A constructor's prototype.constructor points at the Proxy, as it
+ * points at the native.
  */
-const wrap = <T extends object>(obj: object, key: string, handler: ProxyHandler<T>): void => {
-  const original = (obj as Record<string, T>)[key];
+const wrap = <T extends object>(obj: object, key: string, handler: ProxyHandler<T>, get?: boolean): void => {
+  const accessor = get ? getOwn(obj, key) : undefined;
+  const original = (accessor ? accessor.get : (obj as Record<string, T>)[key]) as T;
   if (typeof original !== 'function') return;
   const traps: ProxyHandler<T> = {};
   for (const trap of ['apply', 'construct'] as const) {
@@ -252,7 +259,8 @@ const wrap = <T extends object>(obj: object, key: string, handler: ProxyHandler<
   }
   const proxy = new P(original, traps);
   call(mapSet, disguised, proxy, original);
-  (obj as Record<string, T>)[key] = proxy;
+  if (accessor) defineProperty(obj, key, { ...accessor, get: proxy as () => unknown });
+  else (obj as Record<string, T>)[key] = proxy;
   const proto = (original as { prototype?: object }).prototype;
   const ctor = proto && getOwn(proto, 'constructor');
   if (ctor?.value === original) defineProperty(proto, 'constructor', { ...ctor, value: proxy });
@@ -260,6 +268,24 @@ const wrap = <T extends object>(obj: object, key: string, handler: ProxyHandler<
 wrap(Function.prototype, 'toString', {
   apply: (target, self, args) => apply(target as () => string, call(mapGet, disguised, self) ?? self, args),
 });
+/**
+ * A Response the relay feeds (a pause, a replay rule) reads its url, redirected and type as the network's would: the
+ * natives' getters answer for it from here, so it has no own property a native Response lacks.
+ */
+const fedAs = new NativeWeakMap<object, unknown[]>();
+for (let i = 0; i < 3; i++)
+  wrap(RsP, passedNames[i]!, { apply: (target, self, args) => { const as = call<unknown[] | undefined>(mapGet, fedAs, self); return as ? as[i] : apply(target as () => unknown, self, args); } }, true);
+// Its clone reads the same, as a network Response's clone does.
+wrap(RsP, 'clone', {
+  apply(target, self, args) {
+    const copy = apply(target as () => Response, self, args);
+    const as = call<unknown[] | undefined>(mapGet, fedAs, self);
+    if (as) call(mapSet, fedAs, copy, as);
+    return copy;
+  },
+});
+/** This document's origin (a replay answer's type is 'basic' for it, 'cors' for another). */
+const pageOrigin = `${win.location.origin}/`;
 
 /** Headers by name (Headers joins a name's values), in an object nothing of the page's stands behind. */
 const headerRecord = (headers: Headers): Record<string, string> => {
@@ -379,8 +405,8 @@ const fetched = (target: typeof fetch, self: unknown, request: Request, asked: n
           if (format && held) {
             rid = ++nextId;
             out = fed(rid, call(requestSignal, request), { status: call(responseStatus, response), statusText: call(responseStatusText, response), headers: headerRecord(call(responseHeaders, response)) });
-            // What the page reads of it is the network Response's (own properties over the prototype's getters).
-            for (let i = 0; i < 3; i++) defineProperty(out, passedNames[i]!, { value: call(passedGetters[i]!, response) });
+            // What the page reads of it is the network Response's.
+            call(mapSet, fedAs, out, [call(passedGetters[0], response), call(passedGetters[1], response), call(passedGetters[2], response)]);
           }
           if (format) tee(response, request, body, format, asked, undefined, rid);
           // The network's own branch is not read by anyone when the relay feeds the page: it must not fill up.
@@ -427,6 +453,7 @@ const replayed = (request: Request, asked: number): Promise<Response> | undefine
   if (call(aborted, signal)) return rejected(call(reasonOf, signal));
   const rid = ++nextId;
   const response = fed(rid, signal, rule.init);
+  call(mapSet, fedAs, response, [url, false, call(startsWith, url, pageOrigin) ? 'basic' : 'cors']);
   send({ kind: 'replay-ask', rid, rule: rule.id, url, method });
   tee(response, request, textCopy(request), rule.format, asked, { replay: rule.id, url });
   return resolved(response);
@@ -445,6 +472,8 @@ const tee = (response: Response, request: Request, body: Request | undefined, fo
       statusText: call(responseStatusText, response),
       requestHeaders: headerRecord(call(requestHeaders, request)),
       responseHeaders: headerRecord(call(responseHeaders, response)),
+      credentials: call(requestCredentials, request),
+      mode: call(requestMode, request),
       startedAt,
       ...requestBody,
       ...(replay && { replay: replay.replay }),

@@ -41,6 +41,9 @@ export interface StreamOpen {
   responseHeaders?: Record<string, string>;
   /** The request body, when it was text (AG-UI clients POST RunAgentInput as JSON). */
   requestBody?: string;
+  /** fetch: the page's request's credentials mode and mode (Resend sends it again with the same). */
+  credentials?: RequestCredentials;
+  mode?: RequestMode;
   /** The body's full size in bytes, when requestBody holds only its first bytes (the limit). */
   requestBodyBytes?: number;
   /** When the page sent the request (fetch or send call). */
@@ -78,7 +81,8 @@ export interface StreamClose {
 }
 
 /** Replay to page: the hook asks for a rule's answer to a request it matched, or cancels it. */
-export type ReplayAsk = { kind: 'replay-ask'; rid: number; rule: string; url: string; method: string } | { kind: 'replay-cancel'; rid: number };
+/** `armed-wait`: the hook found (and took away) the tab's ARMED_KEY and waits for the word that what is armed is known. */
+export type ReplayAsk = { kind: 'replay-ask'; rid: number; rule: string; url: string; method: string } | { kind: 'replay-cancel'; rid: number } | { kind: 'armed-wait' };
 
 export type PageMessage = StreamOpen | StreamChunk | StreamClose | ReplayAsk;
 

@@ -11,6 +11,7 @@ import type { Severity } from '../engine/diagnostics';
 import { applyLevels, CONFIG_LEVELS, closestRuleId, presetLevels } from '../engine/verify/levels';
 import { RULES } from '../engine/verify/rules';
 import { UsageError } from './errors';
+import { globMatcher, IGNORE_GLOB_MAX } from './glob';
 import type { FileLint } from './lint';
 
 export const CONFIG_FILE = 'agui.config.json';
@@ -22,7 +23,7 @@ const ConfigSchema = z
   .object({
     preset: z.enum(PRESETS).optional(),
     rules: z.record(z.string(), z.enum(LEVELS)).optional(),
-    ignore: z.array(z.string().max(4096)).max(1000).optional(),
+    ignore: z.array(z.string().max(IGNORE_GLOB_MAX)).max(1000).optional(),
   })
   .strict();
 
@@ -34,7 +35,7 @@ export interface LintConfig {
   rules: Record<string, Severity | 'off'>;
   /** As written: globs of files, and JSON pointers (those that start with "/"). */
   ignore: string[];
-  ignoreFiles: RegExp[];
+  ignoreFiles: ((path: string) => boolean)[];
   ignorePointers: string[];
 }
 
@@ -42,16 +43,6 @@ export interface LintConfig {
 const checkId = (id: string, where: string): void => {
   if (!(id in RULES)) throw new UsageError(`unknown rule "${id}" in ${where}; did you mean "${closestRuleId(id)}"? (every rule: RULES.md)`);
 };
-
-/** A glob of files as a regular expression over a path relative to the config's folder (`**` any folders). */
-const fileGlob = (glob: string): RegExp =>
-  new RegExp(
-    `^${glob
-      .replace(/^\.\//, '')
-      .split(/(\*\*\/?|\*|\?)/)
-      .map((part) => (part === '**/' ? '(?:.*/)?' : part === '**' ? '.*' : part === '*' ? '[^/]*' : part === '?' ? '[^/]' : part.replace(/[.+^${}()|[\]\\]/g, '\\$&')))
-      .join('')}$`,
-  );
 
 export interface ConfigIo {
   read(file: string): Uint8Array;
@@ -111,7 +102,7 @@ export function loadConfig(io: ConfigIo, options: { config?: string; rules: stri
     preset: preset as LintConfig['preset'],
     rules,
     ignore,
-    ignoreFiles: ignore.filter((g) => !g.startsWith('/')).map(fileGlob),
+    ignoreFiles: ignore.filter((g) => !g.startsWith('/')).map(globMatcher),
     ignorePointers: ignore.filter((g) => g.startsWith('/')),
   };
 }
@@ -121,7 +112,7 @@ export function ignoredFile(config: LintConfig, file: string, cwd: string): bool
   if (file === '-' || config.ignoreFiles.length === 0) return false;
   const base = config.file ? dirname(config.file) : cwd;
   const path = relative(base, resolve(cwd, file)).split('\\').join('/');
-  return config.ignoreFiles.some((re) => re.test(path));
+  return config.ignoreFiles.some((matches) => matches(path));
 }
 
 const pointerOf = (path: readonly (string | number)[] | undefined): string => (path ?? []).map((p) => `/${String(p).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');

@@ -12,7 +12,7 @@
  * Exit codes: 0 fine (diff: equivalent), 1 lint found an error (diff: they differ), 2 the input or the command could not be used.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { escapeInvisible, terminalText } from '../engine/util/encode';
+import { escapeInvisible, noWorkflowCommands, terminalText } from '../engine/util/encode';
 import { InputError, readInput } from '../engine/session/readInput';
 import { replaySession } from '../engine/session/replaySession';
 import { expandPattern, hasMagic } from './glob';
@@ -242,14 +242,26 @@ async function lint(patterns: string[], flags: Map<string, string | true>, rules
   return results.some((r) => r.problems.some((p) => p.severity === 'error')) ? 1 : 0;
 }
 
+/** The value of `--format` (as `--format X` or `--format=X`), if given. */
+const formatFlag = (argv: readonly string[]): string | undefined => {
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--format') return argv[i + 1];
+    if (argv[i]!.startsWith('--format=')) return argv[i]!.slice('--format='.length);
+  }
+  return undefined;
+};
+
 /**
  * What reaches a terminal has no control or direction character a page could have put there (escape sequences,
  * links, titles, cursor moves): each is written as a \\uXXXX escape. Writers escape the line breaks in page strings
  * themselves (terminalText); in JSON output the escape is the same value. JUnit XML escapes for XML itself.
+ * No line can be a CI runner's workflow command unless the CLI wrote one (`--format github`, whose reporter encodes
+ * every value as the runner reads it): elsewhere, and on stderr always, `::` at a line's start and `##[` are escaped.
  */
 const safeIo = (io: CliIo, argv: readonly string[]): CliIo => {
-  const junit = argv.includes('junit') || argv.includes('--format=junit');
-  return { ...io, stdout: (t) => io.stdout(junit ? t : escapeInvisible(t)), stderr: (t) => io.stderr(escapeInvisible(t)) };
+  const format = formatFlag(argv);
+  const stdout = format === 'junit' ? (t: string) => noWorkflowCommands(t, 'xml') : format === 'github' ? escapeInvisible : (t: string) => noWorkflowCommands(escapeInvisible(t));
+  return { ...io, stdout: (t) => io.stdout(stdout(t)), stderr: (t) => io.stderr(noWorkflowCommands(escapeInvisible(t))) };
 };
 
 /** Runs the CLI; resolves to the exit code. Never rejects. */
@@ -259,7 +271,7 @@ export async function run(argv: string[], rawIo: CliIo = nodeIo): Promise<number
     return await main(argv, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr(`agui-devtools: ${error.message}\n${USAGE}\n`);
+      io.stderr(`agui-devtools: ${terminalText(error.message)}\n${USAGE}\n`);
     } else if (error instanceof InputError) {
       io.stderr(`agui-devtools: ${terminalText(error.message)}\n`);
     } else {

@@ -74,6 +74,8 @@ export function ingest(session: Session, item: Captured, startDropped = false): 
       };
       if (record.requestBody !== undefined) info.requestBody = record.requestBody;
       if (record.requestBodyBytes !== undefined) info.requestBodyBytes = record.requestBodyBytes;
+      if (record.credentials !== undefined) info.credentials = record.credentials;
+      if (record.mode !== undefined) info.mode = record.mode;
       if (record.startedAt !== undefined) info.startedAt = record.startedAt;
       if (record.note !== undefined) info.note = record.note;
       if (record.replay !== undefined) info.replay = record.replay;
@@ -344,9 +346,9 @@ export function connectPanel(tabId: number, session: () => Session, handlers: Br
     disarm: (rule?: string) => post(rule === undefined ? { kind: 'replay-disarm', tabId } : { kind: 'replay-disarm', tabId, rule }),
     step: (rule: string, to: number) => post({ kind: 'replay-step', tabId, rule, to }),
     pauseSet: (settings: PauseSettings) => post({ kind: 'pause-set', tabId, ...settings }),
-    resend: (streamId: string, rid: string, body: string) => {
+    resend: (streamId: string, rid: string, body: string, plan?: boolean) => {
       const cut = streamId.lastIndexOf(':');
-      post({ kind: 'resend', tabId, docKey: streamId.slice(0, cut), id: Number(streamId.slice(cut + 1)), rid, body });
+      post({ kind: 'resend', tabId, docKey: streamId.slice(0, cut), id: Number(streamId.slice(cut + 1)), rid, body, ...(plan && { plan: true as const }) });
     },
     resendCancel: (docKey: string, rid: string) => post({ kind: 'resend-cancel', tabId, docKey, rid }),
     /** A held stream's page may read up to `upTo` (null: all): `streamId` is the panel's key of it (docKey:id). */

@@ -3,9 +3,21 @@
  * Lit renderer (@a2ui/lit with its basic catalog, on @a2ui/web_core's MessageProcessor) from the operations that
  * built it, as the panel's engine applied them, and outlines the component the tab selected. It takes messages only
  * from the panel that holds it (its parent, this extension's origin); its CSP lets nothing load from the network.
+ * It never acts on what a surface says: functions with an effect and actions for the agent are recorded and told
+ * to the panel, which shows them (catalog.ts); the frame is sandboxed without popups, top navigation or forms.
  */
 import { basicCatalog, Context } from '@a2ui/lit/v0_9';
-import { MessageProcessor } from '@a2ui/web_core/v0_9';
+import { Catalog, MessageProcessor } from '@a2ui/web_core/v0_9';
+import { type PreviewCall, previewFunctions } from './catalog';
+
+/** The calls a surface made that the preview did not carry out, as told to the panel (bounded). */
+export interface PreviewCalls {
+  kind: 'a2ui-preview-calls';
+  surfaceId: string;
+  calls: { call: PreviewCall; times: number }[];
+  /** Distinct calls past the first MAX_CALLS, not listed. */
+  more: number;
+}
 
 export interface PreviewRequest {
   kind: 'a2ui-preview';
@@ -54,10 +66,47 @@ function highlight(id: string | undefined): void {
   }
 }
 
+const MAX_CALLS = 50;
+
+/** Keeps the distinct calls of one drawing (the renderer may evaluate a value more than once) and tells the panel. */
+function callLog(surfaceId: string) {
+  const calls = new Map<string, { call: PreviewCall; times: number }>();
+  let more = 0;
+  let told = false;
+  const tell = () => {
+    told = false;
+    const message: PreviewCalls = { kind: 'a2ui-preview-calls', surfaceId, calls: [...calls.values()], more };
+    parent.postMessage(message, location.origin);
+  };
+  const record = (call: PreviewCall) => {
+    let key: string;
+    try {
+      key = JSON.stringify(call);
+    } catch {
+      key = `${call.kind} ${call.name}`;
+    }
+    const seen = calls.get(key);
+    if (seen) seen.times++;
+    else if (calls.size < MAX_CALLS) calls.set(key, { call, times: 1 });
+    else more++;
+    // Once per task: a drawing evaluates many values at once.
+    if (!told) {
+      told = true;
+      queueMicrotask(tell);
+    }
+  };
+  return { record, tell };
+}
+
 function draw(request: PreviewRequest): void {
   current.dispose?.();
   host.replaceChildren();
-  const processor = new MessageProcessor([basicCatalog]);
+  const { record, tell } = callLog(request.surfaceId);
+  // An action the renderer would send to the agent: recorded, as a function with an effect is.
+  const catalog = new Catalog(basicCatalog.id, [...basicCatalog.components.values()], previewFunctions(record));
+  const processor = new MessageProcessor([catalog], (action: { name?: unknown; context?: unknown }) =>
+    record({ kind: 'event', name: String(action.name), args: action.context ?? {} }),
+  );
   const subscription = processor.onSurfaceCreated((surface: { id: string }) => {
     if (surface.id !== request.surfaceId) return;
     const el = document.createElement('a2ui-surface') as HTMLElement & { surface: unknown };
@@ -76,6 +125,7 @@ function draw(request: PreviewRequest): void {
   requestAnimationFrame(() =>
     requestAnimationFrame(() => {
       highlight(request.highlight);
+      tell();
       parent.postMessage({ kind: 'a2ui-preview-drawn', surfaceId: request.surfaceId, height: host.getBoundingClientRect().bottom + 8 }, location.origin);
     }),
   );

@@ -1,6 +1,8 @@
 /**
  * The standalone viewer: opens exported sessions (and HAR files, JSON, JSONL, SSE or protobuf event files)
- * without the extension or DevTools. Drop a file anywhere, use Import, paste text, or give `?src=URL`.
+ * without the extension or DevTools. Drop a file anywhere, use Import, paste text, or give `?src=URL`: a URL is
+ * loaded only once the user says so (any page can open the viewer with a `?src=` of its choosing, and the
+ * extension's viewer fetches with the extension's rights).
  */
 import { render } from 'preact';
 import { App } from '../panel/components/App';
@@ -9,6 +11,7 @@ import { type ImportSource, startImport, stopImport } from '../panel/import/impo
 import '../panel/panel.css';
 import { createSessionStore } from '../panel/store/sessionStore';
 import { localeFor, setLocale, tr } from '../i18n/i18n';
+import { escapeInvisible } from '../engine/util/encode';
 
 // A page, not an extension page: the browser's language is navigator.language; `?lang=` overrides it.
 setLocale(localeFor(new URLSearchParams(location.search).get('lang') ?? navigator.language));
@@ -55,7 +58,18 @@ if (src) {
   } catch {
     store.notify('error', tr('viewer.srcNotUrl', { src }));
   }
-  if (url) open({ kind: 'url', url: url.href }, decodeURIComponent(url.pathname.split('/').pop() || url.host));
+  if (url) {
+    const { href } = url;
+    let name = url.host;
+    try {
+      name = decodeURIComponent(url.pathname.split('/').pop() || url.host);
+    } catch {
+      // A name that is not valid percent-encoding is shown as it was written.
+      name = url.pathname.split('/').pop() || url.host;
+    }
+    // Asked, with the whole URL as text: loading it makes a request, which only the user may decide.
+    store.notify('info', tr('viewer.srcAsk'), { detail: escapeInvisible(href), action: { label: tr('viewer.srcOpen'), run: () => open({ kind: 'url', url: href }, name) } });
+  }
 }
 
 render(

@@ -30,6 +30,8 @@ const StreamInfoSchema = z.object({
   responseHeaders: z.array(z.tuple([z.string().max(4096), z.string().max(64 * 1024)])).max(1000),
   requestBody: z.string().max(MAX_STRING).optional(),
   requestBodyBytes: z.number().int().min(0).optional(),
+  credentials: z.enum(['omit', 'same-origin', 'include']).optional(),
+  mode: z.enum(['cors', 'no-cors', 'same-origin', 'navigate']).optional(),
   note: z.string().max(4096).optional(),
   startedAt: z.number().finite().optional(),
   openedAt: z.number().finite(),

@@ -19,6 +19,9 @@ export interface StreamInfo {
   requestBody?: string;
   /** The request body's full size in bytes, when `requestBody` holds only its start (the capture's limit). */
   requestBodyBytes?: number;
+  /** fetch: the page's request's credentials mode and mode (absent in sessions captured before they were kept). */
+  credentials?: 'omit' | 'same-origin' | 'include';
+  mode?: 'cors' | 'no-cors' | 'same-origin' | 'navigate';
   /** How the bytes were obtained when they are not the wire's own (EventSource events re-encoded). */
   note?: string;
   /** When the page sent the request (the fetch or send call), when known; `openedAt` is when the response came. */

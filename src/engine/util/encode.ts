@@ -42,3 +42,14 @@ export function codeLiteral(value: unknown, indent?: number): string {
   const json = (JSON.stringify(value, null, indent) ?? 'null').replace(/[\u2028\u2029]/g, unicodeEscape);
   return json.includes('"__proto__":') ? `JSON.parse(${jsonLine(JSON.stringify(value) ?? 'null')})` : json;
 }
+
+/**
+ * Output a CI runner reads: GitHub Actions takes a line as a workflow command when it starts with `::` after leading
+ * white space, or when it holds `##[` anywhere (the runner's older syntax, still parsed), so a page's or a pull
+ * request's string could set a mask, fake an annotation or stop command processing. Each such place is written with
+ * an escape its medium reads as the same character: `\u003A` and `\u0023` in text and JSON, `&#58;` and `&#35;` in XML.
+ */
+export function noWorkflowCommands(text: string, medium: 'text' | 'xml' = 'text'): string {
+  const [colon, hash] = medium === 'xml' ? ['&#58;', '&#35;'] : ['\\u003A', '\\u0023'];
+  return text.replace(/^(\s*):(?=:)/gm, `$1${colon}`).replace(/##\[/g, `#${hash}[`);
+}

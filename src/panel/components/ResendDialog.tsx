@@ -1,8 +1,8 @@
 import { RunAgentInputSchema } from '@ag-ui/core/schemas';
 import { useSignal } from '@preact/signals';
-import { useMemo } from 'preact/hooks';
+import { useEffect, useMemo } from 'preact/hooks';
 import { MAX_DEPTH, textDeeperThan } from '../../engine/decode/event';
-import type { ResendControl } from '../debugger/resendControl';
+import type { ResendControl, ResendPlan } from '../debugger/resendControl';
 import type { StreamInfo } from '../../engine/session/session';
 import type { SessionStore } from '../store/sessionStore';
 import { Modal } from './Modal';
@@ -43,6 +43,58 @@ function unavailable(hasRun: boolean, stream: StreamInfo | undefined, imported: 
   return undefined;
 }
 
+const originOf = (url: string): string | undefined => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+};
+
+/** The credentials the resend goes with (the page's request's) and the cookies that come with them, as the page knows them. */
+function Carries({ stream, plan }: { stream: StreamInfo; plan: ResendPlan | null }) {
+  const target = originOf(stream.url) ?? stream.url;
+  const sameOrigin = originOf(stream.url) !== undefined && originOf(stream.url) === originOf(stream.frameUrl);
+  const cookies = !plan?.answered
+    ? tr('resendDialog.cookiesAsking')
+    : plan.error !== undefined
+      ? plan.error
+      : plan.cookies === undefined
+      ? tr('resendDialog.cookiesOther', { origin: target })
+      : plan.cookies.length > 0
+        ? tr('resendDialog.cookiesNamed', { origin: target, names: plan.cookies.join(', ') })
+        : stream.credentials !== 'omit' && sameOrigin
+          ? tr('resendDialog.cookiesNoneVisible', { origin: target })
+          : tr('resendDialog.cookiesNone');
+  return (
+    <p class="muted" data-testid="resend-credentials">
+      {stream.credentials ? tr('resendDialog.credentials', { credentials: stream.credentials, mode: stream.mode ?? 'cors' }) : tr('resendDialog.credentialsUnknown')} <span data-testid="resend-cookies">{cookies}</span>
+    </p>
+  );
+}
+
+const byteLength = (text: string): number => new TextEncoder().encode(text).length;
+
+/** Whether the text sent is the page's bytes, the same JSON written differently, or an edit; and a way back to the bytes. */
+function BodyNote({ text, original, useOriginal }: { text: string; original: string; useOriginal(): void }) {
+  if (text === original) return <p class="muted" data-testid="resend-body-note">{tr('resendDialog.bodyOriginal', { n: byteLength(original).toLocaleString() })}</p>;
+  let same = false;
+  try {
+    same = JSON.stringify(JSON.parse(text)) === JSON.stringify(JSON.parse(original));
+  } catch {
+    // Not JSON on one side: an edit.
+  }
+  const counts = { m: byteLength(text).toLocaleString(), n: byteLength(original).toLocaleString() };
+  return (
+    <p class="muted" data-testid="resend-body-note">
+      {tr(same ? 'resendDialog.bodyReformatted' : 'resendDialog.bodyEdited', counts)}{' '}
+      <button type="button" class="link" onClick={useOriginal} data-testid="resend-use-page-bytes">
+        {tr('resendDialog.usePageBytes')}
+      </button>
+    </p>
+  );
+}
+
 const STATES: Record<string, MessageKey> = { sending: 'resendDialog.sending', receiving: 'resendDialog.receiving', done: 'resendDialog.done', failed: 'resendDialog.failed', cancelled: 'resendDialog.cancelled' };
 
 /**
@@ -78,6 +130,11 @@ export function ResendDialog({ store, control, runKey, onClose }: { store: Sessi
   const answer = control.answerStream();
   const answerRun = answer ? timeline.runs.find((r) => r.streamId === answer) : undefined;
   const why = unavailable(run !== undefined, stream, store.imported.value !== null);
+  const streamId = run?.streamId;
+  useEffect(() => {
+    if (streamId !== undefined && !why) control.askPlan(streamId);
+  }, [streamId, why === undefined]);
+  const plan = control.plan.value?.streamId === streamId ? control.plan.value : null;
   return (
     <Modal title={tr('runsTab.resendRun', { runId: run?.runId ?? '' })} testId="resend-dialog" wide onClose={onClose}>
       {why ? (
@@ -104,6 +161,7 @@ export function ResendDialog({ store, control, runKey, onClose }: { store: Sessi
               </tbody>
             </table>
           </details>
+          <Carries stream={stream!} plan={plan} />
           {original?.includes('[redacted]') && <p class="muted">{tr('resendDialog.valuesTheCaptureMasked')}<code>[redacted]</code>{tr('resendDialog.areSentAsTheyRead')}</p>}
           <QuickEdits input={checked.input} edit={edit} changed={text.value !== original} undo={() => (text.value = original ?? '')} />
           <textarea
@@ -114,6 +172,7 @@ export function ResendDialog({ store, control, runKey, onClose }: { store: Sessi
             onInput={(e) => (text.value = (e.currentTarget as HTMLTextAreaElement).value)}
             data-testid="resend-input"
           />
+          <BodyNote text={text.value} original={stream!.requestBody!} useOriginal={() => (text.value = stream!.requestBody!)} />
           {checked.error && <p class="error-text">{checked.error}</p>}
           {checked.issues.length > 0 && (
             <ul class="error-text" data-testid="resend-issues">

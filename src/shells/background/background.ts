@@ -348,7 +348,7 @@ const onPanelPort = (port: Runtime.Port): void => {
         return;
       // Resend: to the tab's documents; the one that made the request sends it again (its relay checks the rest).
       case 'resend':
-        void browser.tabs.sendMessage(message.tabId, { kind: 'agui-resend', docKey: message.docKey, id: message.id, rid: message.rid, body: message.body } satisfies RelayCommand).catch(() => undefined);
+        void browser.tabs.sendMessage(message.tabId, { kind: 'agui-resend', docKey: message.docKey, id: message.id, rid: message.rid, body: message.body, ...(message.plan && { plan: true as const }) } satisfies RelayCommand).catch(() => undefined);
         return;
       case 'resend-cancel':
         void browser.tabs.sendMessage(message.tabId, { kind: 'agui-resend-cancel', docKey: message.docKey, rid: message.rid } satisfies RelayCommand).catch(() => undefined);

@@ -168,6 +168,10 @@ function post(message: ContentMessage): boolean {
 let leftAt = Number.NEGATIVE_INFINITY;
 const LEAVING_MS = 5000;
 for (const type of ['beforeunload', 'pagehide']) addEventListener(type, () => (leftAt = Date.now()), { capture: true, passive: true });
+// The armed marker is written only as the top document goes (the next document's hook takes it away at once), and
+// taken back when the document comes back from the back-forward cache: the page cannot poll it while it runs.
+addEventListener('pagehide', () => replay.leaving(), { capture: true, passive: true });
+addEventListener('pageshow', (e) => void ((e as PageTransitionEvent).persisted && replay.leaving(true)), { capture: true, passive: true });
 
 const firefox = typeof (globalThis as { cloneInto?: unknown }).cloneInto === 'function';
 /** A copy in this realm, after `lead` (a buffer the page detached has no bytes left to copy: an empty one). */
@@ -222,6 +226,9 @@ const resends = new Resends({
   record: (message) => recorder.onPageMessage(message),
   status: (status) => void post({ kind: 'resend-status', docKey: recorder.docKey, ...status }),
   now: () => performance.timeOrigin + performance.now(),
+  // The cookies this document sees (its own origin's; HttpOnly ones are not listed), by name.
+  pageCookies: () => (document.cookie ? document.cookie.split(';').map((c) => c.split('=')[0]!.trim()) : []),
+  origin: location.origin,
 });
 
 function onPageMessage(event: MessageEvent): void {
@@ -229,7 +236,7 @@ function onPageMessage(event: MessageEvent): void {
   // One read of the kind (in Firefox every read of a page object crosses its wrapper): a chunk with nothing held
   // goes straight to the recorder, as before there were pauses and resends.
   const kind = data?.kind;
-  if (kind === 'replay-ask' || kind === 'replay-cancel') {
+  if (kind === 'replay-ask' || kind === 'replay-cancel' || kind === 'armed-wait') {
     if (!held.onPageMessage(data)) replay.onPageMessage(data);
     return;
   }
@@ -281,7 +288,7 @@ browser.runtime.onMessage.addListener((raw: unknown) => {
   }
   if (command.kind === 'agui-resend' || command.kind === 'agui-resend-cancel') {
     if (command.docKey !== recorder.docKey) return undefined;
-    if (command.kind === 'agui-resend') void resends.send(command.id, command.rid, command.body);
+    if (command.kind === 'agui-resend') void (command.plan ? resends.plan(command.id, command.rid) : resends.send(command.id, command.rid, command.body));
     else resends.cancel(command.rid);
   } else if (command.kind === 'agui-hold') {
     // Answered, as the rules are: the panel says "paused" once every frame holds.

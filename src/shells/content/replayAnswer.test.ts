@@ -89,47 +89,55 @@ test('the relay checks the URL and method itself: a request the rule does not ma
   d.close();
 });
 
-test('the tab keeps a marker while something is armed, so that the reloaded document waits for the rules; it goes when they do', async () => {
+test('the marker is written only as the top document goes with something armed; the next document waits for the rules, and the page never finds it while it runs', async () => {
   const storage = new Map<string, string>();
   const first = documentAt('http://localhost:5173', true, storage);
   first.answers.setKnown();
   await first.settle();
   // Nothing armed, no marker found: the hook is told nothing.
   expect(first.hook).toEqual([]);
-  expect(storage.has('armed')).toBe(false);
   first.answers.setRules([rule({ every: false })]);
+  // Armed, and the document runs on: nothing in the storage its page could read.
+  expect(storage.has('armed')).toBe(false);
+  first.answers.leaving();
   expect(storage.has('armed')).toBe(true);
   first.close();
 
-  // The reload: the marker was there, so the hook waits; until the background answers, nothing is known and the
-  // marker stays (no rules yet is not no rules).
+  // The reload, its relay first: it finds the marker, which the hook then takes away before the page's first script.
   const reloaded = documentAt('http://localhost:5173', true, storage);
+  storage.delete('armed');
   await reloaded.settle();
   expect(reloaded.hook).toEqual([]);
-  expect(storage.has('armed')).toBe(true);
   reloaded.answers.setRules([rule({ every: false })]);
   reloaded.answers.setKnown();
   await reloaded.settle();
   expect(reloaded.hook.at(-1)).toMatchObject({ kind: 'rules', known: true, rules: [{ id: 'r1' }] });
-  // Used up (the next request only): the marker goes with it.
+  expect(storage.has('armed')).toBe(false);
+  // Used up (the next request only): leaving now leaves no marker.
   reloaded.answers.onPageMessage({ kind: 'replay-ask', rid: 1, rule: 'r1', url: 'http://localhost:5173/agent?x=1', method: 'POST' });
   reloaded.answers.setRules([]);
+  reloaded.answers.leaving();
   expect(storage.has('armed')).toBe(false);
   reloaded.close();
 
-  // A document that found the marker but has nothing armed is told so, and the marker goes.
-  storage.set('armed', '1');
-  const stale = documentAt('http://localhost:5173', true, storage);
-  stale.answers.setKnown();
-  await stale.settle();
-  expect(stale.hook).toEqual([expect.objectContaining({ kind: 'rules', known: true, rules: [] })]);
-  expect(storage.has('armed')).toBe(false);
-  stale.close();
-
-  // A frame (same origin, same storage) neither sets nor clears the top document's marker.
-  storage.set('armed', '1');
-  const frame = documentAt('http://localhost:5173', false, storage);
-  frame.answers.setKnown();
+  // The hook first (registered scripts may run so): it took the marker and says it waits; nothing armed now is told.
+  const hookFirst = documentAt('http://localhost:5173', true, storage);
+  hookFirst.answers.onPageMessage({ kind: 'armed-wait' });
+  hookFirst.answers.setKnown();
+  await hookFirst.settle();
+  expect(hookFirst.hook).toEqual([expect.objectContaining({ kind: 'rules', known: true, rules: [] })]);
+  // Back from the back-forward cache, the document goes on: the marker its pagehide wrote goes.
+  hookFirst.answers.setRules([rule()]);
+  hookFirst.answers.leaving();
   expect(storage.has('armed')).toBe(true);
+  hookFirst.answers.leaving(true);
+  expect(storage.has('armed')).toBe(false);
+  hookFirst.close();
+
+  // A frame (same origin, same storage) never writes the top document's marker.
+  const frame = documentAt('http://localhost:5173', false, storage);
+  frame.answers.setRules([rule({ frames: true })]);
+  frame.answers.leaving();
+  expect(storage.has('armed')).toBe(false);
   frame.close();
 });

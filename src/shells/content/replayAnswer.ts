@@ -44,7 +44,9 @@ export class ReplayAnswers {
     private readonly document: { origin: string; top: boolean; url: () => string },
     /**
      * The tab's session storage marker (wire ARMED_KEY): `read` whether the previous document left it (then the hook
-     * waits for `known()`), `write` it while something is armed here.
+     * waits for `known()`), `write` it as the top document is left with something armed (`leaving`). It lives only
+     * from there to the next document's hook, which takes it away before the page's first script (and says so:
+     * `armed-wait`, when it ran before this relay could read it).
      */
     private readonly marker: { read(): boolean; write(on: boolean): void } = { read: () => false, write: () => undefined },
   ) {
@@ -52,13 +54,23 @@ export class ReplayAnswers {
   }
 
   /** The hook found the marker, so it waits for the word that what is armed is known. */
-  private readonly waited: boolean;
+  private waited: boolean;
   private known = false;
   /** The background has answered the hello (or cannot): from here on the hook knows what is armed. */
   setKnown(): void {
     if (this.known) return;
     this.known = true;
+    // The marker has done its work (the hook took it away already, unless there was none here).
+    if (this.document.top && this.waited) this.marker.write(false);
     this.tellHook();
+  }
+
+  /**
+   * The top document is being left (pagehide): the next one starts knowing whether something was armed, and waits
+   * for the rules. `back` (pageshow from the back-forward cache): this document goes on, so the marker goes.
+   */
+  leaving(back = false): void {
+    if (this.document.top) this.marker.write(!back && (this.rules.length > 0 || this.hold));
   }
 
   attach(port: MessagePort): void {
@@ -80,6 +92,11 @@ export class ReplayAnswers {
   /** A message from the hook about replay; false when it is not one. */
   onPageMessage(data: unknown): boolean {
     const kind = (data as { kind?: unknown } | null)?.kind;
+    if (kind === 'armed-wait') {
+      this.waited = true;
+      this.tellHook();
+      return true;
+    }
     if (kind !== 'replay-ask' && kind !== 'replay-cancel') return false;
     const parsed = PageReplaySchema.safeParse(data);
     if (!parsed.success) return true;
@@ -169,9 +186,6 @@ export class ReplayAnswers {
   private told = false;
   private tellHook(): void {
     const armed = this.rules.length > 0 || this.hold;
-    // Until the background has answered, no rules may only mean none yet: the marker stays as the last document left it.
-    // The top document keeps it (a same-origin frame shares the storage, and its rules are not the top's).
-    if (this.document.top && (armed || this.known)) this.marker.write(armed);
     // Nothing armed ever and no hook waiting: the hook is told nothing (and matches nothing).
     if (!armed && !this.told && !(this.waited && this.known)) return;
     this.told = true;

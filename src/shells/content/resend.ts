@@ -2,7 +2,8 @@
  * Resend, in the content script: a run's request sent again from the document that made it, with a body the user
  * edited in the panel. The request goes to the recorded URL with the recorded method and the headers the page sent
  * (kept here, unmasked, for the document's last fetch streams: they never leave the page's process), with the
- * page's cookies as its own request had them, and only on the panel's word. The answer is captured as a stream of
+ * credentials mode and mode of the page's own request (so the cookies its request had, no more), and only on the
+ * panel's word. Before it, the panel may ask for the plan: which cookies the page can see it would carry. The answer is captured as a stream of
  * its own, labelled "resent", and never reaches the page's code. One at a time per document; cancellable.
  * Its effects (fetch, the recorder, the status) are given: tested without a browser.
  */
@@ -13,7 +14,11 @@ interface Kept {
   url: string;
   method: string;
   headers: Record<string, string>;
+  credentials: RequestCredentials;
+  mode: RequestMode;
 }
+
+const CREDENTIALS: readonly string[] = ['omit', 'same-origin', 'include'];
 
 export interface ResendEffects {
   /** The page's own context's fetch (Chrome: a content script's; Firefox: `content.fetch`). */
@@ -22,6 +27,10 @@ export interface ResendEffects {
   record(message: Record<string, unknown>): void;
   status(status: ResendStatus): void;
   now(): number;
+  /** The names of the cookies this document can see (its own origin's, HttpOnly ones aside). */
+  pageCookies(): string[];
+  /** This document's origin. */
+  origin: string;
 }
 
 /** Requests kept for a resend: the document's last ones. */
@@ -40,14 +49,36 @@ export class Resends {
 
   /** The hook's message opening a fetch stream: its request is kept (the page's own headers, before masking). */
   onPageMessage(data: unknown): void {
-    const m = data as { kind?: unknown; id?: unknown; transport?: unknown; url?: unknown; method?: unknown; requestHeaders?: unknown } | null;
+    const m = data as { kind?: unknown; id?: unknown; transport?: unknown; url?: unknown; method?: unknown; requestHeaders?: unknown; credentials?: unknown; mode?: unknown } | null;
     if (m?.kind !== 'open' || m.transport !== 'fetch' || typeof m.id !== 'number' || typeof m.url !== 'string') return;
     const headers: Record<string, string> = {};
     if (m.requestHeaders && typeof m.requestHeaders === 'object') {
       for (const [k, v] of Object.entries(m.requestHeaders as Record<string, unknown>)) if (typeof v === 'string' && !FORBIDDEN.test(k)) headers[k] = v;
     }
-    this.kept.set(m.id, { url: m.url, method: typeof m.method === 'string' ? m.method : 'GET', headers });
+    // As fetch's defaults when the hook did not say (it always does): what a page's plain fetch(url) sends.
+    const credentials = (typeof m.credentials === 'string' && CREDENTIALS.includes(m.credentials) ? m.credentials : 'same-origin') as RequestCredentials;
+    // A no-cors answer is opaque (never an AG-UI stream the page read) and navigate is not a fetch's: cors then.
+    const mode: RequestMode = m.mode === 'same-origin' ? 'same-origin' : 'cors';
+    this.kept.set(m.id, { url: m.url, method: typeof m.method === 'string' ? m.method : 'GET', headers, credentials, mode });
     while (this.kept.size > KEEP) this.kept.delete(this.kept.keys().next().value!);
+  }
+
+  /**
+   * What a resend of stream `id` would carry, as the page can know it: the names of the cookies of this document's
+   * origin when the request is same-origin (and not `omit`), none when the browser sends none (`omit`, or cross-origin
+   * without `include`), and "not known here" (no list) for a cross-origin request with `include`.
+   */
+  plan(id: number, rid: string): void {
+    const request = this.kept.get(id);
+    if (!request) return this.fx.status({ rid, state: 'failed', error: 'This page no longer knows that request (it was made before the page was reloaded, or long ago): run it again in the page first.' });
+    let sameOrigin = false;
+    try {
+      sameOrigin = new URL(request.url).origin === this.fx.origin;
+    } catch {
+      // Not a URL: no cookie goes.
+    }
+    const cookies = request.credentials === 'omit' ? [] : sameOrigin ? this.fx.pageCookies().slice(0, 200).map((n) => n.slice(0, 256)) : request.credentials === 'include' ? undefined : [];
+    this.fx.status({ rid, state: 'planned', ...(cookies && { cookies }) });
   }
 
   /** Sends stream `id`'s request again with `body`. */
@@ -63,7 +94,7 @@ export class Resends {
     try {
       const method = request.method;
       const withBody = method !== 'GET' && method !== 'HEAD';
-      const response = await this.fx.fetch(request.url, { method, headers: request.headers, ...(withBody && { body }), credentials: 'include', signal: abort.signal, cache: 'no-store' });
+      const response = await this.fx.fetch(request.url, { method, headers: request.headers, ...(withBody && { body }), credentials: request.credentials, mode: request.mode, signal: abort.signal, cache: 'no-store' });
       const type = response.headers.get('content-type') ?? '';
       const format = formatOfContentType(type);
       const head = { status: response.status, statusText: response.statusText };

@@ -12,8 +12,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compareRuns } from '../src/engine/compare/compare';
-import { readInput } from '../src/engine/session/readInput';
-import { replaySession } from '../src/engine/session/replaySession';
+import { readInput } from '../src/engine/io/readInput';
+import { replaySession } from '../src/engine/replay/replaySession';
 
 const CLI = join(import.meta.dirname, '..', 'dist', 'cli', 'agui-devtools.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'agui-compare-bench-'));

@@ -6,14 +6,23 @@
  *  - seek to 1,000 random indices of a 200,000-event session (target: max < 16 ms, median < 1 ms)
  *  - decode throughput (SSE + JSON + validation) as a fraction of bare JSON.parse on the same bytes (≥ 0.5)
  *  - memory per event of a replayed 200,000-event session
+ *  - the Runs table opened and the selection moved over 200,000 events through the query API (engine/query), against
+ *    the same answers computed as the views computed them before it (target ≤ 1.05x), and the memory per event with
+ *    the query's answers kept, against without (target ≤ 1.05x)
  */
 import { CompatibilityBoundary, defaultApplyEvents, enforceEvents, transformChunks, verifyEvents, type AbstractAgent, type BaseEvent } from '@ag-ui/client';
 import { from, lastValueFrom } from 'rxjs';
 import { defaultIfEmpty, map } from 'rxjs/operators';
 import { decodeEventText } from '../src/engine/decode/event';
 import { SseParser } from '../src/engine/decode/sse';
-import { framesFromValues } from '../src/engine/session/fromEvents';
+import { framesFromValues } from '../src/engine/replay/fromEvents';
 import { Replay } from '../src/engine/replay/replay';
+import { replaySession } from '../src/engine/replay/replaySession';
+import { problemsByRun, runRows, OUTCOME } from '../src/engine/replay/runRows';
+import { attributedAt, openAt, runStatusAt } from '../src/engine/replay/timeline';
+import { SessionQuery } from '../src/engine/query';
+import { Session } from '../src/engine/session/session';
+import { streamInfo } from '../src/engine/session/streamInfo';
 import { generateSession, rng } from '../src/engine/testing/generator';
 
 process.env.SUPPRESS_TRANSFORMATION_WARNINGS = 'true';
@@ -126,9 +135,91 @@ async function main() {
     report('memory per event (frames, replay, checkpoints; 200,000 events)', `${perEvent.toFixed(0)} bytes`, 'reported', true);
   } else console.log('(run with --expose-gc for memory figures)');
 
+  // 6. The Runs table and the selection, through the query API against the views' own computations before it.
+  await queryBench(large);
+
   const failed = results.filter((x) => !x.pass);
   console.log(`\n${results.length - failed.length}/${results.length} targets met.`);
   if (failed.length) process.exitCode = 1;
+}
+
+/** A live session of one stream carrying the events (as the panel holds a capture). */
+function sessionOf(events: readonly unknown[]): { session: Session; replay: Replay } {
+  const session = new Session();
+  session.open(streamInfo('s'));
+  const enc = new TextEncoder();
+  for (let i = 0; i < events.length; i += 5000) session.chunk('s', 1100 + i, enc.encode(events.slice(i, i + 5000).map((e) => `data: ${JSON.stringify(e)}\n\n`).join('')));
+  const replay = replaySession(session, { live: true });
+  return { session, replay };
+}
+
+/**
+ * What the Runs tab and the Messages tab computed for event i before the query API, as their code did: the table's
+ * rows, then per run its status, its problems (problemsByRun per run section), its steps, calls, interrupts and
+ * activities as of i, the subagents and reasoning as of i, and the conversation.
+ */
+function viewsBefore(session: Session, replay: Replay, i: number, table: boolean): number {
+  const t = replay.timeline;
+  let n = table ? runRows(session, replay, i).length : 0;
+  for (const r of t.runs) {
+    if (r.start > i) continue;
+    n += OUTCOME[runStatusAt(r, i)].length;
+    n += problemsByRun(replay, i).get(r.key)?.errors ?? 0;
+    const of = t.entitiesOf(r.key);
+    n += of.steps.filter((s) => s.start <= i && openAt(s, i)).length;
+    n += of.toolCalls.filter((c) => c.start <= i).map((c) => (c.resultAt !== undefined && c.resultAt <= i ? c.resultAt : c.end !== undefined && c.end <= i ? c.end : c.start)).length;
+    n += of.interrupts.filter((e) => e.raisedAt <= i && e.resolvedAt !== undefined && e.resolvedAt <= i).length;
+    n += of.activities.filter((a) => a.start <= i).length;
+    n += t.lastEventOf(r.key, i) ?? 0;
+  }
+  n += t.subagents.filter((s) => s.start <= i).map((s) => attributedAt(s, i)).length;
+  n += t.reasoning.filter((r) => r.start <= i && r.encryptedAt?.some((e) => e <= i)).length;
+  return n + replay.at(i).messages.length;
+}
+
+/** The same, through the query API (as the tabs now ask it). */
+function viewsNow(q: SessionQuery, i: number, table: boolean): number {
+  const at = q.asOf(i);
+  let n = table ? q.runs(i).length : 0;
+  for (const r of at.runs) n += r.outcome.length + r.problems.errors + r.steps.filter((s) => s.open).length + r.toolCalls.map((c) => c.last).length + r.interrupts.filter((e) => e.resolved).length + r.activities.length + r.last;
+  n += at.subagents.map((s) => s.attributed).length + at.reasoning.filter((r) => r.encrypted).length;
+  return n + at.conversation().messages.length;
+}
+
+async function queryBench(events: readonly unknown[]): Promise<void> {
+  const { session, replay } = sessionOf(events);
+  const last = session.frames.length - 1;
+  const r = rng(7);
+  const path = Array.from({ length: 40 }, () => Math.floor(r() * session.frames.length));
+  // Opening the Runs table: at the last event, the table and every run's section; then the selection moved.
+  const before = await best(3, () => {
+    let n = viewsBefore(session, replay, last, true);
+    for (const i of path) n += viewsBefore(session, replay, i, false);
+    return n;
+  });
+  const nowMs = await best(3, () => {
+    // The panel makes a new query whenever the session changes: each round starts from one.
+    const q = new SessionQuery(session, replay);
+    let n = viewsNow(q, last, true);
+    for (const i of path) n += viewsNow(q, i, false);
+    return n;
+  });
+  console.log(`Runs table + ${path.length} selections over ${events.length} events (${replay.timeline.runs.length} runs): before ${before.toFixed(0)} ms, through the query API ${nowMs.toFixed(0)} ms`);
+  report('Runs table opened and selection moved (200,000 events), query API vs before', `${(nowMs / before).toFixed(2)}x`, '≤ 1.05x', nowMs / before <= 1.05);
+  if (!gc) return;
+  gc();
+  const base = process.memoryUsage().heapUsed;
+  const kept = sessionOf(events);
+  gc();
+  const without = process.memoryUsage().heapUsed - base;
+  const q = new SessionQuery(kept.session, kept.replay);
+  viewsNow(q, kept.session.frames.length - 1, true);
+  for (const i of path) viewsNow(q, i, false);
+  gc();
+  const withAnswers = process.memoryUsage().heapUsed - base;
+  void q;
+  console.log(`memory per event: ${(without / events.length).toFixed(0)} bytes; with the query's answers kept: ${(withAnswers / events.length).toFixed(0)} bytes`);
+  report('memory per event with the query API (200,000 events), vs without', `${(withAnswers / without).toFixed(3)}x`, '≤ 1.05x', withAnswers / without <= 1.05);
 }
 
 await main();

@@ -12,7 +12,7 @@ import { startDemoServer } from '../demo/server';
 import { launchChromium } from '../e2e/support/chromium';
 import { devtoolsFor } from '../e2e/support/devtools';
 import { CHROME_EXTENSION, FIREFOX_EXTENSION, ROOT } from '../e2e/support/paths';
-import { browserVersion, ensureBrowsers } from './browsers';
+import { browserVersion, ensureBrowsers } from '../e2e/support/browsers';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);

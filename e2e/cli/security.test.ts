@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildExport } from '../../src/engine/session/exportFormats';
+import { buildExport } from '../../src/engine/io/exportFormats';
 import { HOSTILE, hostileSession } from '../../src/engine/testing/hostile';
 import { runCli } from '../support/cli';
 import { ROOT } from '../support/paths';

@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type DemoServer, startDemoServer } from '../../demo/server';
 import { scenarios } from '../../demo/scenarios';
-import { exportSession } from '../../src/engine/session/exportFormat';
+import { exportSession } from '../../src/engine/io/exportFormat';
 import { Session } from '../../src/engine/session/session';
-import { TRANSPORT_EXAMPLES } from '../../src/engine/verify/ruleExamples';
+import { TRANSPORT_EXAMPLES } from '../../src/engine/rulebook/ruleExamples';
 import { runCli } from '../support/cli';
 
 let dir: string;

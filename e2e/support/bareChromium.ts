@@ -7,7 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureBrowsers } from '../../scripts/browsers';
+import { ensureBrowsers } from './browsers';
 import { PORT_PANEL } from '../../src/bridge/messages';
 import { maskUrl } from '../../src/engine/mask/secrets';
 import { CHROMIUM_ARGS } from './chromium';

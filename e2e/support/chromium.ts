@@ -2,7 +2,7 @@
 import { PORT_PANEL } from '../../src/bridge/messages';
 import { maskUrl } from '../../src/engine/mask/secrets';
 import { type BrowserContext, chromium, type Page, type Worker } from '@playwright/test';
-import { ensureBrowsers } from '../../scripts/browsers';
+import { ensureBrowsers } from './browsers';
 import { listTabsInPage } from './inPage';
 import { assertBuilt, CHROME_EXTENSION } from './paths';
 

@@ -6,7 +6,7 @@ import { PORT_PANEL } from '../../src/bridge/messages';
 import { maskUrl } from '../../src/engine/mask/secrets';
 import { rmSync } from 'node:fs';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { ensureBrowsers } from '../../scripts/browsers';
+import { ensureBrowsers } from './browsers';
 import { warmProfile } from './firefoxProfile';
 import { listTabsInPage } from './inPage';
 import { poll, sleep } from './poll';

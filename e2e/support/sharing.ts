@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GROUP_LABELS } from '../../src/engine/session/redact';
+import { GROUP_LABELS } from '../../src/engine/io/redact';
 import { runCli } from './cli';
 import { ROOT } from './paths';
 

@@ -112,7 +112,7 @@ const ruleFields = {
   contentType: z.string().check(z.maxLength(512)),
   armedAt: timestamp,
   /**
-   * The origin of the page it answers (engine/session/urlMatch.ts originOf): documents of other origins in the tab
+   * The origin of the page it answers (engine/pageReplay/urlMatch.ts originOf): documents of other origins in the tab
    * are never answered, and a navigation of the tab to another origin disarms it.
    */
   origin: z.string().check(z.maxLength(2048)),

@@ -5,7 +5,7 @@
  */
 import { type Comparison, compareRuns, type CompareSide, sessionSide } from '../engine/compare/compare';
 import { type CompareOptions, ignoreLists } from '../engine/compare/normalize';
-import { InputError, readInput } from '../engine/session/readInput';
+import { InputError, readInput } from '../engine/io/readInput';
 import type { TextPart } from '../engine/compare/textDiff';
 import { terminalText } from '../engine/util/encode';
 import { UsageError } from './errors';

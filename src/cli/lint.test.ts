@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { exportSession } from '../engine/session/exportFormat';
-import { readInput } from '../engine/session/readInput';
+import { exportSession } from '../engine/io/exportFormat';
+import { readInput } from '../engine/io/readInput';
 import { braces, expandPattern } from './glob';
 import { lintBytes } from './lint';
 

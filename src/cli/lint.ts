@@ -1,7 +1,7 @@
 /** Linting one input file: its problems, each located in the file where the format has lines or bytes. */
-import { locateEvents } from '../engine/session/locate';
-import { InputError, type InputFormat, readInput } from '../engine/session/readInput';
-import { replaySession } from '../engine/session/replaySession';
+import { locateEvents } from '../engine/io/locate';
+import { InputError, type InputFormat, readInput } from '../engine/io/readInput';
+import { replaySession } from '../engine/replay/replaySession';
 import type { Severity } from '../engine/diagnostics';
 import { type FeatureCounts, featuresOf } from '../engine/verify/coverage';
 import { transportTimed } from '../engine/verify/transportRules';

@@ -1,8 +1,8 @@
 import { encode } from '@ag-ui/proto';
 import type { BaseEvent } from '@ag-ui/core';
 import { describe, expect, it } from 'vitest';
-import { exportSession } from '../engine/session/exportFormat';
-import { readInput } from '../engine/session/readInput';
+import { exportSession } from '../engine/io/exportFormat';
+import { readInput } from '../engine/io/readInput';
 import { conformanceSequences } from '../engine/testing/fixtures';
 import { runReference } from '../engine/testing/reference';
 import { type CliIo, run } from './main';

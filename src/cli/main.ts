@@ -13,8 +13,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { escapeInvisible, noWorkflowCommands, terminalText } from '../engine/util/encode';
-import { InputError, readInput } from '../engine/session/readInput';
-import { replaySession } from '../engine/session/replaySession';
+import { InputError, readInput } from '../engine/io/readInput';
+import { replaySession } from '../engine/replay/replaySession';
 import { expandPattern, hasMagic } from './glob';
 import { countOf, type FileLint } from './lint';
 import { applyConfig, ignoredFile, loadConfig, printConfig } from './config';

@@ -2,7 +2,7 @@
 import { isAbsolute, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CoverageReport } from '../engine/verify/coverage';
-import { RULE_EXAMPLES } from '../engine/verify/ruleExamples';
+import { RULE_EXAMPLES } from '../engine/rulebook/ruleExamples';
 import { RULES } from '../engine/verify/rules';
 import { RULE_PASSAGES, ruleAnchor, SPEC_SOURCES } from '../engine/verify/specPassages';
 import { terminalText } from '../engine/util/encode';

@@ -83,3 +83,6 @@ export function trn(base: PluralBase, n: number, params?: Params): string {
 
 /** Placeholders of a message, for the catalog tests. */
 export const placeholders = (text: string): string[] => [...text.matchAll(/\{([a-zA-Z0-9_]+)\}/g)].map((m) => m[1]!).sort();
+
+/** A rule's title in the panel's language (the catalog has one per rule; a test holds it to RULES), or its id. */
+export const ruleTitle = (ruleId: string): string => (`rule.${ruleId}` in en ? tr(`rule.${ruleId}` as MessageKey) : ruleId);

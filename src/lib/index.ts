@@ -4,19 +4,19 @@
  */
 import { applyLevels, CONFIG_LEVELS, closestRuleId, presetLevels } from '../engine/verify/levels';
 import { type Problem, RULES } from '../engine/verify/rules';
-import { finalLanes } from '../engine/session/exportFormats';
-import { importSession } from '../engine/session/exportFormat';
-import { InputError, readInput } from '../engine/session/readInput';
-import { replaySession } from '../engine/session/replaySession';
+import { finalLanes } from '../engine/io/exportFormats';
+import { importSession } from '../engine/io/exportFormat';
+import { InputError, readInput } from '../engine/io/readInput';
+import { replaySession } from '../engine/replay/replaySession';
 import { Session } from '../engine/session/session';
 import { type Comparison, compareRuns, type CompareSide, sessionSide } from '../engine/compare/compare';
 import type { CompareOptions } from '../engine/compare/normalize';
 
 export type { Problem } from '../engine/verify/rules';
-export { buildExport, deriveSession, finalLanes } from '../engine/session/exportFormats';
-export { exportSession, importSession, SESSION_FORMAT, SESSION_VERSION } from '../engine/session/exportFormat';
-export { InputError, readInput } from '../engine/session/readInput';
-export { replaySession } from '../engine/session/replaySession';
+export { buildExport, deriveSession, finalLanes } from '../engine/io/exportFormats';
+export { exportSession, importSession, SESSION_FORMAT, SESSION_VERSION } from '../engine/io/exportFormat';
+export { InputError, readInput } from '../engine/io/readInput';
+export { replaySession } from '../engine/replay/replaySession';
 export { Session } from '../engine/session/session';
 export { RULES } from '../engine/verify/rules';
 export { runMetrics } from '../engine/replay/metrics';

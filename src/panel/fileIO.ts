@@ -1,5 +1,5 @@
 /** Export to and import from files, in the panel and the viewer. */
-import { buildExport } from '../engine/session/exportFormats';
+import { buildExport } from '../engine/io/exportFormats';
 import type { Session } from '../engine/session/session';
 import type { ExportChoice } from './components/ExportDialog';
 

@@ -9,15 +9,15 @@ import { TabPicker } from './components/TabPicker';
 import { downloadExport } from './fileIO';
 import { startImport, stopImport } from './import/importer';
 import './panel.css';
-import { createReplayControl } from './replay/replayControl';
+import { createReplayControl } from './pageReplay/replayControl';
 import { createPauseControl } from './debugger/pauseControl';
 import { createResendControl } from './debugger/resendControl';
 import { RULE_LEVELS_KEY, saveRuleLevels } from './settings/ruleLevels';
 import type { RuleLevels } from '../engine/verify/levels';
 import type { Replay } from '../engine/replay/replay';
-import { replaySession } from '../engine/session/replaySession';
+import { replaySession } from '../engine/replay/replaySession';
 import { createSessionStore } from './store/sessionStore';
-import { counted, num } from './components/format';
+import { counted, num } from './format';
 import { bridgeError } from './bridgeErrors';
 import { localeFor, setLocale, tr } from '../i18n/i18n';
 

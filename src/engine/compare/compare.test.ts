@@ -3,8 +3,8 @@
  * generated sequence compared with itself under fresh ids (and fresh times) is equivalent.
  */
 import { describe, expect, it } from 'vitest';
-import { readInput } from '../session/readInput';
-import { replaySession } from '../session/replaySession';
+import { readInput } from '../io/readInput';
+import { replaySession } from '../replay/replaySession';
 import { generateSequence } from '../testing/generator';
 import { SWEEP, sweepSeeds } from '../testing/sweep';
 import { type CompareSide, compareRuns } from './compare';

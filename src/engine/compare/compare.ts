@@ -9,7 +9,7 @@ import type { Msg } from '../reduce/messages';
 import type { Replay } from '../replay/replay';
 import { runMetrics, type RunMetrics } from '../replay/metrics';
 import type { RunEntity } from '../replay/timeline';
-import { replaySession } from '../session/replaySession';
+import { replaySession } from '../replay/replaySession';
 import type { Session } from '../session/session';
 import { DEFAULT_MAX_D, diffSequences } from './myers';
 import { canonical, type CompareOptions, ignoreLists, type IdMap, type Item, normalizeIds, normalizeSide, withoutPaths } from './normalize';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { replayValues } from '../session/fromEvents';
+import { replayValues } from '../replay/fromEvents';
 import { generateSession } from '../testing/generator';
 import { effectOf } from './effect';
 

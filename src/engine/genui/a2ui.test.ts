@@ -2,7 +2,7 @@ import { A2UIMiddleware } from '@ag-ui/a2ui-middleware';
 import { AbstractAgent, type BaseEvent, EventType, type RunAgentInput } from '@ag-ui/client';
 import { Observable, lastValueFrom, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { replayValues } from '../session/fromEvents';
+import { replayValues } from '../replay/fromEvents';
 import { A2UI_ACTIVITY, type ActivityLike, bindingsOf, readAt, readSurfaces, surfaceFindings, surfaceTree } from './a2ui';
 import { BASIC_CATALOG_ID } from './a2uiCatalog';
 import { readMcpApps } from './mcpApps';

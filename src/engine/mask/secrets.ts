@@ -4,7 +4,7 @@
  * holds them. By allow-list for headers and URL parameters (a value is kept only when its name is known to be
  * harmless); by key name and by value pattern in request bodies and the messages a page sends over a WebSocket
  * (`forwardedProps.apiKey`, a JWT in the state, `Bearer …`, `sk-…` keys, PEM blocks). Idempotent. Sharing
- * redaction (engine/session/redact.ts) is another thing: response content the user chooses to leave out.
+ * redaction (engine/io/redact.ts) is another thing: response content the user chooses to leave out.
  */
 
 /** What a masked value becomes (it reads the same in every view and file). */

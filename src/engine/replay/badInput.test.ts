@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { StreamDecoder } from '../decode/frames';
 import { ProtoParser } from '../decode/proto';
 import { applyPatchImmutable } from '../reduce/patch';
-import { replayValues } from '../session/fromEvents';
-import { readInput } from '../session/readInput';
-import { replaySession } from '../session/replaySession';
+import { replayValues } from './fromEvents';
+import { readInput } from '../io/readInput';
+import { replaySession } from './replaySession';
 import { sseCases } from '../testing/fixtures';
 
 const enc = new TextEncoder();

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { Session } from '../session/session';
 import { timedStream } from '../testing/timedSession';
-import { replaySession } from '../session/replaySession';
+import { replaySession } from './replaySession';
 import { percentile, runMetrics, sumUsage } from './metrics';
 
 const stream = timedStream;

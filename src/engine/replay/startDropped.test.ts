@@ -1,6 +1,6 @@
 /** A stream whose start the capture dropped: no error that depends on what was dropped, and "unknown", not empty. */
 import { describe, expect, it } from 'vitest';
-import { replayValues } from '../session/fromEvents';
+import { replayValues } from './fromEvents';
 
 const content = (i: number) => ({ type: 'TEXT_MESSAGE_CONTENT', messageId: 'm1', delta: `x${i}` });
 

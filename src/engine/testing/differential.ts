@@ -1,6 +1,6 @@
 /** The differential check between our replay and the reference client, shared by tests and debugging. */
 import { expect } from 'vitest';
-import { replayValues } from '../session/fromEvents';
+import { replayValues } from '../replay/fromEvents';
 import { runReference } from './reference';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { Session, type StreamInfo } from '../session/session';
-import { replaySession } from '../session/replaySession';
+import { replaySession } from '../replay/replaySession';
 import { streamInfo } from '../testing/timedSession';
 import { sniffFormat } from './transportRules';
-import { readInput } from '../session/readInput';
+import { readInput } from '../io/readInput';
 
 const info = (over: Partial<StreamInfo> = {}): StreamInfo => streamInfo('s1', { responseHeaders: [['Content-Type', 'text/event-stream; charset=utf-8']], openedAt: 1000, ...over });
 const data = (...events: object[]) => new TextEncoder().encode(events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join(''));

@@ -1,14 +1,12 @@
 import { memo } from './memo';
 import { useSignal } from '@preact/signals';
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
-import type { Frame } from '../../engine/decode/frames';
-import { endTag, keyIds, preview, typeLabel } from '../../engine/events/summary';
-import { opensReplayedStream, opensResentStream, type SessionStore } from '../store/sessionStore';
-import { categoryOf } from './category';
+import type { SessionStore } from '../store/sessionStore';
 import { visibleNodes, visibleText } from './Visible';
 import { columnLayout, columns, TimelineHeader } from './timelineColumns';
 import { tr, trn } from '../../i18n/i18n';
-import { outcomeLabel } from './format';
+import { outcomeLabel } from '../format';
+import { categoryOf, endTag, type Frame, keyIds, opensReplayedStream, opensResentStream, preview, typeLabel } from '../../engine/query';
 
 export const ROW_HEIGHT = 22;
 const OVERSCAN = 10;

@@ -1,12 +1,9 @@
 import { useSignal } from '@preact/signals';
-import type { ExportOptions } from '../../engine/session/exportFormat';
-import { type ExportFormatId, type ExportScope, FORMATS } from '../../engine/session/exportFormats';
-import { REDACTION_GROUPS, type Redaction, type RedactionGroup } from '../../engine/session/redact';
-import { sessionContents } from '../../engine/session/contents';
 import type { SessionStore } from '../store/sessionStore';
 import { Modal } from './Modal';
-import { counted, num } from './format';
+import { counted, num } from '../format';
 import { tr, trn } from '../../i18n/i18n';
+import { type ExportFormatId, type ExportOptions, type ExportScope, FORMATS, type Redaction, REDACTION_GROUPS, type RedactionGroup, sessionContents } from '../../engine/query';
 
 const masked = (n: number) => (n === 0 ? tr('exportDialog.maskedNone') : tr('exportDialog.maskedSome', { n: num(n) }));
 const bytes = (n: number) => (n < 1024 ? tr('unit.bytes', { n: num(n) }) : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
@@ -28,15 +25,9 @@ function scopesOf(store: SessionStore): { id: string; scope: ExportScope | undef
   const out: { id: string; scope: ExportScope | undefined }[] = [{ id: 'all', scope: undefined }];
   const visible = store.visible.value;
   if (visible) out.push({ id: 'filter', scope: { label: tr('exportDialog.scopeFilter', { events: counted(eventsIn(frames, visible), 'event') }), indices: visible } });
-  const lanes = new Map<string, number[]>();
-  for (let i = 0; i < frames.length; i++) {
-    const lane = replay.laneAt(i);
-    let list = lanes.get(lane);
-    if (!list) lanes.set(lane, (list = []));
-    list.push(i);
-  }
-  if (lanes.size > 1) for (const [lane, indices] of lanes) out.push({ id: `thread:${lane}`, scope: { label: tr('toolbar.thread', { lane }), indices } });
-  for (const run of replay.timeline.runs) out.push({ id: `run:${run.key}`, scope: { label: tr('common.run', { runId: run.runId }), indices: [...replay.timeline.eventsOf(run.key)] } });
+  const parts = store.query.value.parts();
+  for (const { lane, indices } of parts.threads) out.push({ id: `thread:${lane}`, scope: { label: tr('toolbar.thread', { lane }), indices } });
+  for (const { run, indices } of parts.runs) out.push({ id: `run:${run.key}`, scope: { label: tr('common.run', { runId: run.runId }), indices: [...indices] } });
   return out;
 }
 

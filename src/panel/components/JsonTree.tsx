@@ -2,7 +2,7 @@ import { useSignal } from '@preact/signals';
 import { useState } from 'preact/hooks';
 import { copyText } from '../copy';
 import { Visible } from './Visible';
-import { num } from './format';
+import { num } from '../format';
 import { tr, trn } from '../../i18n/i18n';
 
 /**

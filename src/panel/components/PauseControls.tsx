@@ -2,11 +2,11 @@ import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import type { PauseCondition, PauseSettings } from '../../bridge/messages';
 import type { PauseControl } from '../debugger/pauseControl';
-import { parseQuery } from '../store/filterQuery';
 import type { SessionStore } from '../store/sessionStore';
-import { num } from './format';
+import { filterErrorText, num } from '../format';
 import { Modal } from './Modal';
 import { tr, trn } from '../../i18n/i18n';
+import { parseQuery } from '../../engine/query';
 
 const TRANSPORT: Record<string, string> = { eventsource: 'EventSource', websocket: 'WebSocket', xhr: 'XMLHttpRequest', fetch: 'fetch' };
 
@@ -53,7 +53,7 @@ export function PauseDialog({ control, onClose }: { control: PauseControl; onClo
           {tr('pauseControls.add')}
         </button>
       </form>
-      {parsed.error && <p class="error-text">{parsed.error}</p>}
+      {parsed.error && <p class="error-text">{filterErrorText(parsed.error)}</p>}
       <ul class="pause-conditions" data-testid="pause-conditions">
         {settings.conditions.map((c) => (
           <li key={c.id} data-condition={c.query}>

@@ -1,8 +1,8 @@
 import { useSignal } from '@preact/signals';
-import { jsonDiff } from '../../engine/session/replayScript';
-import type { ReplayControl } from '../replay/replayControl';
+import type { ReplayControl } from '../pageReplay/replayControl';
 import type { SessionStore } from '../store/sessionStore';
 import { tr } from '../../i18n/i18n';
+import { jsonDiff } from '../../engine/query';
 
 const short = (v: unknown): string => {
   const s = v === undefined ? '(none)' : JSON.stringify(v);

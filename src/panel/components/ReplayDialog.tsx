@@ -1,17 +1,11 @@
 import { type Signal, useSignal } from '@preact/signals';
 import { useMemo } from 'preact/hooks';
 import type { ReplayRule } from '../../bridge/messages';
-import { replayValues } from '../../engine/session/fromEvents';
-import { CONTENT_TYPE, eventsOfStream, type ReplayScript, scriptFromEvents, scriptFromStream } from '../../engine/session/replayScript';
-import { originOf, type UrlMatch } from '../../engine/session/urlMatch';
-import { bytesToBase64 } from '../../engine/util/base64';
-import type { Problem } from '../../engine/verify/rules';
-import type { ReplayControl, ReplaySource } from '../replay/replayControl';
-import type { RunEntity } from '../../engine/replay/timeline';
-import type { Session } from '../../engine/session/session';
+import type { ReplayControl, ReplaySource } from '../pageReplay/replayControl';
 import type { SessionStore } from '../store/sessionStore';
 import { Modal } from './Modal';
 import { type MessageKey, tr } from '../../i18n/i18n';
+import { bytesToBase64, CONTENT_TYPE, eventsOfStream, originOf, type Problem, type ReplayScript, replayValues, type RunEntity, scriptFromEvents, scriptFromStream, type Session, type UrlMatch } from '../../engine/query';
 
 type Pace = ReplayRule['pace'];
 const PACES: [Pace, MessageKey][] = [
@@ -75,12 +69,13 @@ export function ReplayDialog({
   onClose(): void;
 }) {
   const session = store.session.value;
-  const runs = store.replay.value.timeline.runs.filter((r) => {
-    const info = session.streams.get(r.streamId)?.info;
+  const q = store.query.value;
+  const runs = q.allRuns.filter((r) => {
+    const info = q.streamOf(r);
     return info && info.format !== 'json' && info.transport !== 'websocket';
   });
   const current = store.current.value;
-  const currentRun = current === null ? undefined : store.replay.value.timeline.runAt(current)?.key;
+  const currentRun = current === null ? undefined : q.runAt(current)?.key;
   const initial = runs.find((r) => r.key === asked) ?? runs.find((r) => r.key === currentRun) ?? runs[runs.length - 1];
   const runKey = useSignal(initial?.key ?? -1);
   const run = runs.find((r) => r.key === runKey.value);

@@ -1,12 +1,11 @@
 import { RunAgentInputSchema } from '@ag-ui/core/schemas';
 import { useSignal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';
-import { MAX_DEPTH, textDeeperThan } from '../../engine/decode/event';
 import type { ResendControl, ResendPlan } from '../debugger/resendControl';
-import type { StreamInfo } from '../../engine/session/session';
 import type { SessionStore } from '../store/sessionStore';
 import { Modal } from './Modal';
 import { type MessageKey, tr } from '../../i18n/i18n';
+import { MAX_DEPTH, type StreamInfo, textDeeperThan } from '../../engine/query';
 
 type Input = { messages?: { id?: string; role?: string; content?: unknown }[]; tools?: { name?: string }[]; state?: unknown; [k: string]: unknown };
 
@@ -103,11 +102,9 @@ const STATES: Record<string, MessageKey> = { sending: 'resendDialog.sending', re
  * captures the answer as a stream labelled "resent", which the page's code never sees. Then Compare with the original.
  */
 export function ResendDialog({ store, control, runKey, onClose }: { store: SessionStore; control: ResendControl; runKey: number; onClose(): void }) {
-  void store.version.value;
-  const session = store.session.value;
-  const timeline = store.replay.value.timeline;
-  const run = timeline.runs.find((r) => r.key === runKey);
-  const stream = run ? session.streams.get(run.streamId)?.info : undefined;
+  const q = store.query.value;
+  const run = q.run(runKey);
+  const stream = run ? q.streamOf(run) : undefined;
   const original = useMemo(() => {
     const body = stream?.requestBody;
     if (body === undefined) return undefined;
@@ -128,7 +125,7 @@ export function ResendDialog({ store, control, runKey, onClose }: { store: Sessi
     text.value = pretty(next);
   };
   const answer = control.answerStream();
-  const answerRun = answer ? timeline.runs.find((r) => r.streamId === answer) : undefined;
+  const answerRun = answer ? q.allRuns.find((r) => r.streamId === answer) : undefined;
   const why = unavailable(run !== undefined, stream, store.imported.value !== null);
   const streamId = run?.streamId;
   useEffect(() => {

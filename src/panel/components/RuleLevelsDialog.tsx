@@ -1,14 +1,11 @@
 import { useSignal } from '@preact/signals';
-import type { Severity } from '../../engine/diagnostics';
-import type { RuleLevels } from '../../engine/verify/levels';
-import { RULES } from '../../engine/verify/rules';
 import { copyText } from '../copy';
 import { saveRuleLevels } from '../settings/ruleLevels';
 import type { SessionStore } from '../store/sessionStore';
 import { Modal } from './Modal';
-import { ruleTitle } from './inspector/ProblemsTab';
-import { severityLabel } from './format';
-import { type MessageKey, tr } from '../../i18n/i18n';
+import { severityLabel } from '../format';
+import { type MessageKey, ruleTitle, tr } from '../../i18n/i18n';
+import { type RuleLevels, RULES, type Severity } from '../../engine/query';
 
 const CHOICES: [Severity | 'off' | '', MessageKey][] = [
   ['', 'ruleLevelsDialog.itsOwn'],

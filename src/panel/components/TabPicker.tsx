@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { type KnownTab, listTabs } from '../bridge';
 import { tr } from '../../i18n/i18n';
-import { num } from './format';
+import { num } from '../format';
 
 /** A tab's panel, in the language this page was asked for (`?lang=`). */
 const panelHref = (tabId: number) => {

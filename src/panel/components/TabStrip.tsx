@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { overflowedTabs } from '../derive/tabFit';
-import { compact, num } from './format';
+import { compact, num } from '../format';
 import { tr, trn } from '../../i18n/i18n';
 
 export interface TabSpec<Id extends string> {

@@ -3,9 +3,9 @@ import { useLayoutEffect } from 'preact/hooks';
 import { MAX_EVENT_BYTES, PAGE_MAX_BYTES, PAGE_MAX_EVENTS, TAB_MAX_BYTES, TAB_MAX_EVENTS } from '../../bridge/limits';
 import type { ExportChoice } from './ExportDialog';
 import type { SessionStore } from '../store/sessionStore';
-import { CATEGORIES, type Category } from './category';
-import { counted, num } from './format';
+import { counted, filterErrorText, num } from '../format';
 import { formatNumber, type MessageKey, tr, trn } from '../../i18n/i18n';
+import { CATEGORIES, type Category } from '../../engine/query';
 
 export interface ToolbarActions {
   onClear(): void;
@@ -47,8 +47,7 @@ const FILTER_HELP: [string, MessageKey][] = [
 
 /** Picks one conversation or one run to follow alone. */
 function ScopePicker({ store }: { store: SessionStore }) {
-  void store.version.value;
-  const runs = store.replay.value.timeline.runs;
+  const runs = store.query.value.allRuns;
   const lanes = [...new Set(runs.map((r) => r.lane))];
   if (runs.length < 2 && lanes.length < 2) return null;
   const value = store.scope.value === null ? '' : store.scope.value.kind === 'thread' ? `thread:${store.scope.value.lane}` : `run:${store.scope.value.key}`;
@@ -121,7 +120,7 @@ export function Toolbar({ store, actions }: { store: SessionStore; actions: Tool
             class="button"
             aria-pressed={store.compare.value !== null}
             onClick={() => (store.compare.value = store.compare.value ? null : {})}
-            disabled={store.replay.value.timeline.runs.length === 0}
+            disabled={store.query.value.allRuns.length === 0}
             title={tr('toolbar.compareTwoRunsOrA')}
             data-testid="compare-open"
           >
@@ -132,7 +131,7 @@ export function Toolbar({ store, actions }: { store: SessionStore; actions: Tool
               type="button"
               class="button"
               onClick={actions.openReplay}
-              disabled={store.replay.value.timeline.runs.length === 0}
+              disabled={store.query.value.allRuns.length === 0}
               title={tr('toolbar.answerThePageSNext')}
               data-testid="replay-open"
             >
@@ -183,7 +182,8 @@ export function Toolbar({ store, actions }: { store: SessionStore; actions: Tool
 /** The filter, with its syntax one click away. */
 function FilterBox({ store }: { store: SessionStore }) {
   const help = useSignal(false);
-  const filterError = store.query.value.error;
+  const parsedError = store.parsedFilter.value.error;
+  const filterError = parsedError && filterErrorText(parsedError);
   const open = help.value;
   // Open, the syntax closes as popovers do: Esc, or a click outside the filter box. Listened for from the render
   // that shows it (a layout effect): an Esc pressed as soon as it shows closes it.

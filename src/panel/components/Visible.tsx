@@ -3,8 +3,8 @@
  * characters) are shown as escapes, never applied, as Chrome's DevTools does: a tool name
  * `invoice\u202Efdp.exe` reads as `invoice\u202Efdp.exe`, not `invoiceexe.pdf`.
  */
-import { INVISIBLE, unicodeEscape } from '../../engine/util/encode';
 import { tr } from '../../i18n/i18n';
+import { INVISIBLE, unicodeEscape } from '../../engine/query';
 
 const SPECIAL = INVISIBLE;
 const SPECIAL_ALL = new RegExp(INVISIBLE.source, 'g');

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { replaySession } from '../../engine/session/replaySession';
+import { replaySession } from '../../engine/replay/replaySession';
 import { Session, type StreamInfo } from '../../engine/session/session';
 import { streamInfo } from '../../engine/testing/timedSession';
 import { PauseJudge } from './pauseJudge';

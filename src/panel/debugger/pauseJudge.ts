@@ -11,8 +11,7 @@ import { typeLabel } from '../../engine/events/summary';
 import type { Replay } from '../../engine/replay/replay';
 import type { Session } from '../../engine/session/session';
 import type { PauseSettings } from '../../bridge/messages';
-import { matches, parseQuery, type Term } from '../store/filterQuery';
-import { subjectOf } from '../store/sessionStore';
+import { endsRunAt, matches, parseQuery, subjectOf, type Term } from '../../engine/query';
 
 type Mode = 'run' | 'step' | 'to-end';
 
@@ -57,7 +56,6 @@ export interface JudgeEffects {
   release(streamId: string, upTo: number | null): void;
 }
 
-const ENDS = new Set(['RUN_FINISHED', 'RUN_ERROR']);
 
 export class PauseJudge {
   private conditions: { query: string; terms: Term[] }[] = [];
@@ -200,7 +198,7 @@ export class PauseJudge {
     // The paused event itself goes (it is the first in the queue).
     h.queue.shift();
     const frame = this.session.frames[at]!;
-    if (mode === 'to-end' && ENDS.has(typeLabel(frame.event))) h.mode = 'run';
+    if (mode === 'to-end' && endsRunAt(this.replay!, at)) h.mode = 'run';
     this.give(h, frame.range?.[1]);
     this.advance(this.session, this.replay, h);
   }
@@ -235,7 +233,7 @@ export class PauseJudge {
         break;
       }
       h.queue.shift();
-      if (h.mode === 'to-end' && ENDS.has(typeLabel(frame.event))) h.mode = 'run';
+      if (h.mode === 'to-end' && endsRunAt(replay, i)) h.mode = 'run';
       upTo = frame.range?.[1] ?? upTo;
     }
     if (upTo !== undefined) this.give(h, upTo);

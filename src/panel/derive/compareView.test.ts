@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Row } from '../../engine/compare/compare';
-import { readInput } from '../../engine/session/readInput';
-import { replaySession } from '../../engine/session/replaySession';
+import { readInput } from '../../engine/io/readInput';
+import { replaySession } from '../../engine/replay/replaySession';
 import { comparisonOf, defaultPair, differenceStarts, itemText, runChoices, stepDifference } from './compareView';
 
 const source = (events: object[]) => {

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { genuiBrokenEvents, genuiEvents } from '../../../demo/genui';
-import { replayValues } from '../../engine/session/fromEvents';
+import { replayValues } from '../../engine/replay/fromEvents';
 import { genuiAt } from './genuiView';
 
 const input = (runId: string) => ({ threadId: `t-${runId}`, runId, messages: [], tools: [], context: [], state: {}, forwardedProps: {} });

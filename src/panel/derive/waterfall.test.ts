@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { Session } from '../../engine/session/session';
 import { timedStream } from '../../engine/testing/timedSession';
-import { replaySession } from '../../engine/session/replaySession';
+import { replaySession } from '../../engine/replay/replaySession';
 import { waterfall } from './waterfall';
 
 const stream = (session: Session, id: string, chunks: [number, object[]][]) => timedStream(session, id, chunks, { openedAt: chunks[0]![0], startedAt: chunks[0]![0] });

@@ -9,7 +9,7 @@ import type { Replay } from '../../engine/replay/replay';
 import { OUTCOME } from '../../engine/replay/runRows';
 import type { Session } from '../../engine/session/session';
 import { tr } from '../../i18n/i18n';
-import { outcomeLabel } from '../components/format';
+import { outcomeLabel } from '../format';
 
 export type Kind = 'run' | 'step' | 'text' | 'reasoning' | 'tool' | 'result' | 'activity' | 'subagent' | 'stall';
 

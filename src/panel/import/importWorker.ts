@@ -3,8 +3,8 @@
  * the page its operations in batches, at most two ahead of what the page has applied. Everything that takes long
  * on a big file (reading, JSON.parse, the session schema, base64) happens here, off the page's thread.
  */
-import type { ImportOp } from '../../engine/session/importOps';
-import { InputError, planInput } from '../../engine/session/readInput';
+import type { ImportOp } from '../../engine/io/importOps';
+import { InputError, planInput } from '../../engine/io/readInput';
 import type { FromWorker, ImportSource, ToWorker } from './protocol';
 import { joinBytes } from '../../engine/util/bytes';
 

@@ -5,12 +5,12 @@
  * shown before stays until the file is known to be readable.
  */
 import { signal } from '@preact/signals';
-import { applyOp, type ImportOp } from '../../engine/session/importOps';
+import { applyOp, type ImportOp } from '../../engine/io/importOps';
 import { Session } from '../../engine/session/session';
 import type { SessionStore } from '../store/sessionStore';
 import type { FromWorker, ImportSource, ToWorker } from './protocol';
 import { tr } from '../../i18n/i18n';
-import { counted } from '../components/format';
+import { counted } from '../format';
 import { nextTask } from '../nextTask';
 
 export type { ImportSource } from './protocol';

@@ -1,6 +1,6 @@
 /** Messages between the import worker and the page that applies what it reads. */
-import type { FileNote, ImportOp } from '../../engine/session/importOps';
-import type { InputFormat } from '../../engine/session/readInput';
+import type { FileNote, ImportOp } from '../../engine/io/importOps';
+import type { InputFormat } from '../../engine/io/readInput';
 
 export type ImportSource = { kind: 'blob'; blob: Blob } | { kind: 'text'; text: string } | { kind: 'url'; url: string };
 

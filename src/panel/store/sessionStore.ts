@@ -1,14 +1,6 @@
-import { batch, computed, signal } from '@preact/signals';
-import type { Frame } from '../../engine/decode/frames';
-import { endTag, keyIds, typeLabel } from '../../engine/events/summary';
-import { OUTCOME } from '../../engine/replay/runRows';
-import type { Replay } from '../../engine/replay/replay';
-import { replaySession } from '../../engine/session/replaySession';
-import { Session } from '../../engine/session/session';
-import { type Category, categoryOf } from '../components/category';
-import type { Problem } from '../../engine/verify/rules';
-import { applyLevels, type RuleLevels } from '../../engine/verify/levels';
-import { type FilterSubject, type Joined, joinWindow, matches, parseQuery, textJoiner } from './filterQuery';
+import { batch, computed, type ReadonlySignal, type Signal, signal } from '@preact/signals';
+import { type Category, type Frame, parseQuery, replaySession, type RuleLevels, runStartOf, type Scope, SessionClass as Session, SessionQuery } from '../../engine/query';
+import type { Replay } from '../../engine/query';
 import { tr } from '../../i18n/i18n';
 
 const REPAINT_MS = 100;
@@ -61,14 +53,6 @@ export function createSessionStore(options: { emptyText?: string } = {}) {
   /** Bumped when frames were added; everything derived reads it. */
   const version = signal(0);
   const { banners, notify, dismiss, dismissView } = createBanners();
-  /** The selected event index, or null to follow the latest. */
-  const selected = signal<number | null>(null);
-  const filter = signal('');
-  /** Categories shown (empty: all), as the Network panel's type filter: a click shows one, Ctrl/Cmd-click adds. */
-  const only = signal<ReadonlySet<Category>>(new Set());
-  /** One conversation or one run, followed alone (null: everything). */
-  const scope = signal<Scope>(null);
-  const onlyProblems = signal(false);
   const tab = signal<Tab>('event');
   const { openReasoning, closedReasoning, compare, heldFrom } = viewSignals();
   /** Set while an imported file is shown instead of the live capture. */
@@ -110,32 +94,17 @@ export function createSessionStore(options: { emptyText?: string } = {}) {
     return session.value.eventCount;
   });
 
-  const { ruleLevels, problems } = leveledProblems(replay, version);
-
-  const query = computed(() => parseQuery(filter.value));
-
-  /** Indices of the frames that pass the filters (null: all of them). */
-  const visible = computed((): number[] | null => {
+  const ruleLevels = signal<RuleLevels>({});
+  /** The engine's answers about the session as it stands, at the severities the user chose: every view asks it. */
+  const query = computed(() => {
     void version.value;
-    return visibleFrames(session.value, replay.value, { terms: query.value.terms, only: only.value, onlyProblems: onlyProblems.value, scope: scope.value }, problems.value.byIndex);
+    return new SessionQuery(session.value, replay.value, ruleLevels.value);
   });
+  /** The problems at the chosen severities (as agui.config.json's `rules`: CI and the panel agree), counted. */
+  const problems = computed(() => query.value.problemCounts());
 
-  /** Events the filters let through (with the total, "6 of 149 events"). */
-  const shownCount = computed((): number | null => {
-    const v = visible.value;
-    const frames = session.value.frames;
-    return v ? v.reduce((n, i) => n + (frames[i]!.event !== undefined ? 1 : 0), 0) : null;
-  });
-
-  /** The event the inspector shows: the selected one, or the latest one the filters let through. */
-  const current = computed((): number | null => {
-    void version.value;
-    const n = session.value.frames.length;
-    if (n === 0) return null;
-    if (selected.value !== null) return Math.min(selected.value, n - 1);
-    const v = visible.value;
-    return v ? (v.length > 0 ? v[v.length - 1]! : null) : n - 1;
-  });
+  const filters = createFilterStore(query);
+  const selection = createSelectionStore(query, filters.visible, tab);
 
   const use = (next: Session) => {
     replay.value.dispose();
@@ -154,7 +123,6 @@ export function createSessionStore(options: { emptyText?: string } = {}) {
     eventCount,
     problems,
     ruleLevels,
-    visible,
     dropped,
     receiving,
     /** What the intake says it is still receiving (shown at the repaint rate). */
@@ -164,14 +132,9 @@ export function createSessionStore(options: { emptyText?: string } = {}) {
     notify,
     dismiss,
     dismissView,
-    selected,
-    current,
-    filter,
+    ...filters,
+    ...selection,
     query,
-    only,
-    scope,
-    onlyProblems,
-    shownCount,
     openReasoning,
     closedReasoning,
     compare,
@@ -184,16 +147,60 @@ export function createSessionStore(options: { emptyText?: string } = {}) {
     reset(next = new Session()) {
       batch(() => {
         use(next);
-        selected.value = null;
+        selection.selected.value = null;
         version.value++;
       });
     },
+  };
+}
+
+/**
+ * What the timeline shows: the filter as typed and as the filter language reads it, the kinds shown, "problems
+ * only", the scope, and the events that pass them all (the engine's answer).
+ */
+function createFilterStore(query: ReadonlySignal<SessionQuery>) {
+  const filter = signal('');
+  /** Categories shown (empty: all), as the Network panel's type filter: a click shows one, Ctrl/Cmd-click adds. */
+  const only = signal<ReadonlySet<Category>>(new Set());
+  /** One conversation or one run, followed alone (null: everything). */
+  const scope = signal<Scope>(null);
+  const onlyProblems = signal(false);
+  /** The filter as the filter language reads it (its terms, or what it could not read). */
+  const parsedFilter = computed(() => parseQuery(filter.value));
+  /** Indices of the frames that pass the filters (null: all of them). */
+  const visible = computed((): number[] | null =>
+    query.value.eventsWhere({ terms: parsedFilter.value.terms, only: only.value, onlyProblems: onlyProblems.value, scope: scope.value }),
+  );
+  /** Events the filters let through (with the total, "6 of 149 events"). */
+  const shownCount = computed((): number | null => {
+    const v = visible.value;
+    const frames = query.value.session.frames;
+    return v ? v.reduce((n, i) => n + (frames[i]!.event !== undefined ? 1 : 0), 0) : null;
+  });
+  return { filter, only, scope, onlyProblems, parsedFilter, visible, shownCount };
+}
+
+/** Which event the inspector shows: the one selected, or (null) the latest the filters let through, followed. */
+function createSelectionStore(query: ReadonlySignal<SessionQuery>, visible: ReadonlySignal<number[] | null>, tab: Signal<Tab>) {
+  /** The selected event index, or null to follow the latest. */
+  const selected = signal<number | null>(null);
+  /** The event the inspector shows: the selected one, or the latest one the filters let through. */
+  const current = computed((): number | null => {
+    const n = query.value.session.frames.length;
+    if (n === 0) return null;
+    if (selected.value !== null) return Math.min(selected.value, n - 1);
+    const v = visible.value;
+    return v ? (v.length > 0 ? v[v.length - 1]! : null) : n - 1;
+  });
+  return {
+    selected,
+    current,
     /**
      * Moves the selection among the rows the filters let through: by `delta` rows, to the first, or to the last
      * (then it follows the latest again, as End does in the Network panel).
      */
     move(to: number | 'first' | 'last') {
-      const next = moved(visible.value, session.value.frames.length, current.value, to);
+      const next = moved(visible.value, query.value.session.frames.length, current.value, to);
       if (next !== undefined) selected.value = next;
     },
     select(index: number | null, show?: Tab) {
@@ -219,17 +226,6 @@ const viewSignals = () => ({
   /** Pause on an event: per paused stream, the first event its page has not been given (set by the pause control). */
   heldFrom: signal<ReadonlyMap<string, number>>(new Map()),
 });
-
-/** The replay's problems at the severities the user chose in the settings (as agui.config.json's `rules`: CI and the panel agree). */
-function leveledProblems(replay: { value: Replay }, version: { value: number }) {
-  const ruleLevels = signal<RuleLevels>({});
-  const problems = computed(() => {
-    void version.value;
-    const levels = ruleLevels.value;
-    return problemCounts(Object.keys(levels).length === 0 ? replay.value.problems : applyLevels(replay.value.problems, levels));
-  });
-  return { ruleLevels, problems };
-}
 
 /** Messages shown inline at the top of the panel until dismissed (never alert(), which DevTools may swallow). */
 function createBanners() {
@@ -293,94 +289,6 @@ export function repaintScheduler(flushNow: () => void, now: () => number = () =>
   };
 }
 
-type ProblemCounts = { errors: number; warnings: number; infos: number };
-
-/** The problems, counted in all and per event. */
-export function problemCounts(all: readonly Problem[]): { all: readonly Problem[]; errors: number; warnings: number; byIndex: Map<number, ProblemCounts> } {
-  const byIndex = new Map<number, ProblemCounts>();
-  let errors = 0;
-  let warnings = 0;
-  for (const p of all) {
-    const e = byIndex.get(p.eventIndex) ?? { errors: 0, warnings: 0, infos: 0 };
-    if (p.severity === 'error') (e.errors++, errors++);
-    else if (p.severity === 'warning') (e.warnings++, warnings++);
-    else e.infos++;
-    byIndex.set(p.eventIndex, e);
-  }
-  return { all, errors, warnings, byIndex };
-}
-
-type Scope = { kind: 'thread'; lane: string } | { kind: 'run'; key: number } | null;
-
-/** What the filter language reads of frame i: its type, ids, raw text, run, thread and tool names (from the engine). */
-export function subjectOf(session: Session, replay: Replay, i: number, joined?: Joined): FilterSubject {
-  const frame = session.frames[i]!;
-  const e = frame.event as Record<string, unknown> | undefined;
-  const callId = typeof e?.toolCallId === 'string' ? e.toolCallId : undefined;
-  const run = replay.timeline.runAt(i);
-  return {
-    type: typeLabel(frame.event),
-    ids: keyIds(frame.event),
-    raw: frame.raw.length <= 4096 ? frame.raw : frame.raw.slice(0, 4096),
-    run: run?.runId,
-    outcome: outcomeWords(frame.event),
-    tags: [endTag(frame.event), opensReplayedStream(session, frame) ? 'replayed' : undefined, opensResentStream(session, frame) ? 'resent' : undefined].filter((t) => t !== undefined),
-    thread: replay.laneAt(i),
-    tools: callId ? [callId, replay.timeline.toolCallName(callId) ?? ''] : typeof e?.toolCallName === 'string' ? [e.toolCallName] : [],
-    event: e,
-    joined,
-  };
-}
-
-/** Whether a frame opens a stream that Replay to page answered (its row is tagged "replayed"). */
-export const opensReplayedStream = (session: Session, frame: Frame): boolean => frame.streamIndex === 0 && session.streams.get(frame.streamId)?.info.replay !== undefined;
-
-/** Whether a frame opens a stream the extension sent again (Resend): its row is tagged "resent". */
-export const opensResentStream = (session: Session, frame: Frame): boolean => frame.streamIndex === 0 && session.streams.get(frame.streamId)?.info.resent !== undefined;
-
-/** How an event ends its run, in the panel's words and the protocol's, for `outcome:` (an event's own outcome field otherwise). */
-function outcomeWords(event: Frame['event']): string | undefined {
-  const type = typeLabel(event);
-  if (type === 'RUN_ERROR') return 'failed error';
-  const outcome = (event as { outcome?: unknown } | undefined)?.outcome;
-  if (type === 'RUN_FINISHED') {
-    const raw = (outcome as { type?: unknown } | undefined)?.type;
-    return `${endTag(event) ?? OUTCOME.success} ${typeof raw === 'string' ? raw : 'success'}`;
-  }
-  return outcome === undefined ? undefined : typeof outcome === 'string' ? outcome : JSON.stringify(outcome);
-}
-
-/** Indices of the frames that pass the filter terms, the kinds, "problems only" and the scope (null: all of them). */
-export function visibleFrames(
-  session: Session,
-  replay: Replay,
-  f: { terms: ReturnType<typeof parseQuery>['terms']; only: ReadonlySet<Category>; onlyProblems: boolean; scope: Scope },
-  byIndex: ReadonlyMap<number, ProblemCounts>,
-): number[] | null {
-  const within = f.scope;
-  if (f.terms.length === 0 && f.only.size === 0 && !f.onlyProblems && !within) return null;
-  const runKey = within?.kind === 'run' ? within.key : undefined;
-  const out: number[] = [];
-  const all = session.frames;
-  // Words and regular expressions are also looked for across a delta and the text before it in its message or call.
-  const window = joinWindow(f.terms);
-  const join = window > 0 ? textJoiner(window) : undefined;
-  for (let i = 0; i < all.length; i++) {
-    const frame = all[i]!;
-    const joined = join?.(frame.event as Record<string, unknown> | undefined);
-    if (within?.kind === 'thread' && replay.laneAt(i) !== within.lane) continue;
-    if (runKey !== undefined && replay.timeline.runAt(i)?.key !== runKey) continue;
-    if (f.only.size && !f.only.has(categoryOf(typeLabel(frame.event)))) continue;
-    if (f.onlyProblems) {
-      const p = byIndex.get(i);
-      if (!p || p.errors + p.warnings === 0) continue;
-    }
-    if (f.terms.length > 0 && !matches(f.terms, subjectOf(session, replay, i, joined))) continue;
-    out.push(i);
-  }
-  return out;
-}
-
 /** The selection after a move by `to` rows (or to the first or the last) among the visible ones; null: follow the latest. */
 function moved(visible: readonly number[] | null, frames: number, current: number | null, to: number | 'first' | 'last'): number | null | undefined {
   const n = visible ? visible.length : frames;
@@ -392,8 +300,3 @@ function moved(visible: readonly number[] | null, frames: number, current: numbe
   return visible ? visible[row]! : row;
 }
 
-/** When event i's run started (its stream's opening when it is outside a run). */
-function runStartOf(session: Session, replay: Replay, i: number): number | undefined {
-  const run = replay.timeline.runAt(i);
-  return run ? session.frames[run.start]?.t : session.streams.get(session.frames[i]?.streamId ?? '')?.info.openedAt;
-}

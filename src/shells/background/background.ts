@@ -25,7 +25,7 @@ import { captureOn, disableSite, enableSite, reconcile, sitesState } from './sit
 import { PauseConditions } from './pauseConditions';
 import { ReplayRules } from './replayRules';
 import { TabFrames } from './tabFrames';
-import { originOf } from '../../engine/session/urlMatch';
+import { originOf } from '../../engine/pageReplay/urlMatch';
 import { type BacklogEntry, TabLog } from './tabLog';
 
 const logs = new Map<number, TabLog>();

@@ -6,7 +6,7 @@
  * origin never gets it, and the tab's navigation to another origin disarms it.
  */
 import type { PanelInbound, RelayCommand, ReplayRule, ReplayRuleSummary } from '../../bridge/messages';
-import { ruleAppliesTo } from '../../engine/session/urlMatch';
+import { ruleAppliesTo } from '../../engine/pageReplay/urlMatch';
 
 interface Sinks {
   store(items: Record<string, unknown>): void;

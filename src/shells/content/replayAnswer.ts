@@ -12,7 +12,7 @@ import type { ContentMessage, ReplayRule } from '../../bridge/messages';
 import { PageReplaySchema } from '../../bridge/messages';
 import { formatOfContentType } from '../../engine/session/contentType';
 import { base64ToBytes } from '../../engine/util/base64';
-import { patternToRegExp, ruleAppliesTo, urlMatches } from '../../engine/session/urlMatch';
+import { patternToRegExp, ruleAppliesTo, urlMatches } from '../../engine/pageReplay/urlMatch';
 
 type Status = Extract<ContentMessage, { kind: 'replay-status' }>;
 

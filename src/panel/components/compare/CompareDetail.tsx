@@ -4,14 +4,11 @@
  * world on both sides as of the selected row (time travel on both), and the input each side's client sent.
  */
 import { useSignal } from '@preact/signals';
-import type { Comparison, MetricsSummary, Row } from '../../../engine/compare/compare';
-import type { TextPart } from '../../../engine/compare/textDiff';
 import { type CompareSource, itemText } from '../../derive/compareView';
-import { diffText } from '../../../engine/compare/textDiff';
 import { JsonTree } from '../JsonTree';
-import { num, outcomeLabel, severityLabel } from '../format';
-import { OUTCOME } from '../../../engine/replay/runRows';
+import { num, outcomeLabel, severityLabel } from '../../format';
 import { type MessageKey, tr } from '../../../i18n/i18n';
+import { type Comparison, diffText, type MetricsSummary, OUTCOME, type Row, type TextPart } from '../../../engine/query';
 
 /** A run's status as the panel words it (an outcome it does not know is shown as it came). */
 const statusText = (s: string): string => (s in OUTCOME ? outcomeLabel(OUTCOME[s as keyof typeof OUTCOME]) : s);

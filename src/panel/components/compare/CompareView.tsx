@@ -5,16 +5,12 @@
  */
 import { useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
-import type { Comparison, Row } from '../../../engine/compare/compare';
-import type { CompareOptions, Item } from '../../../engine/compare/normalize';
-import { diffText } from '../../../engine/compare/textDiff';
-import { readInput } from '../../../engine/session/readInput';
-import { replaySession } from '../../../engine/session/replaySession';
 import { type CompareSource, comparisonOf, defaultPair, differenceStarts, itemText, runChoices, stepDifference } from '../../derive/compareView';
 import type { SessionStore } from '../../store/sessionStore';
-import { num } from '../format';
+import { num } from '../../format';
 import { CompareDetail } from './CompareDetail';
 import { type MessageKey, tr } from '../../../i18n/i18n';
+import { type CompareOptions, type Comparison, diffText, type Item, readInput, replaySession, type Row } from '../../../engine/query';
 
 const ROW_H = 22;
 const OP_LABEL: Record<Row['op'], MessageKey> = { equal: 'compareMessage.equal', removed: 'compareDetail.onlyInA', added: 'compareDetail.onlyInB', changed: 'compareMessage.changed' };

@@ -1,9 +1,9 @@
-import { effectOf } from '../../../engine/diff/effect';
 import type { SessionStore } from '../../store/sessionStore';
 import { JsonTree } from '../JsonTree';
 import { LongText } from '../LongText';
 import { visibleText } from '../Visible';
 import { tr } from '../../../i18n/i18n';
+import { effectOf } from '../../../engine/query';
 
 const show = (v: unknown) => {
   // A huge string is cut before it is quoted.

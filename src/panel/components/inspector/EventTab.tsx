@@ -1,9 +1,4 @@
-import { applyLevels } from '../../../engine/verify/levels';
 import { useLayoutEffect, useRef } from 'preact/hooks';
-import type { ReplayStep } from '../../../engine/replay/replay';
-import type { Timeline } from '../../../engine/replay/timeline';
-import { formatPath } from '../../../engine/diagnostics';
-import { typeLabel } from '../../../engine/events/summary';
 import type { SessionStore } from '../../store/sessionStore';
 import { JsonTree } from '../JsonTree';
 import { LongText } from '../LongText';
@@ -11,8 +6,9 @@ import { Visible } from '../Visible';
 import { InterruptCard, ResumeSummary } from './InterruptCard';
 import { ProblemList, ProblemText } from './ProblemsTab';
 import { ReasoningBlock } from './ReasoningBlock';
-import { num } from '../format';
+import { num } from '../../format';
 import { tr } from '../../../i18n/i18n';
+import { applyLevels, formatPath, type ReplayStep, typeLabel } from '../../../engine/query';
 
 /**
  * Another event opens at its top (its title and fields), not where the previous one was scrolled to. Only a tab
@@ -50,13 +46,12 @@ export function EventTab({ store, index }: { store: SessionStore; index: number 
   const synthesized = steps.filter((s) => s.synthesized);
   const stream = store.session.value.streams.get(frame.streamId)?.info;
   const type = typeLabel(frame.event);
-  const t = replay.timeline;
   // The run this event ends or starts, for the interrupt card and the resume.
-  const run = t.runAt(index);
-  const endsRun = type === 'RUN_FINISHED' && run?.end === index ? run : undefined;
-  const startsRun = type === 'RUN_STARTED' && run?.start === index ? run : undefined;
+  const at = store.query.value.asOf(index);
+  const endsRun = type === 'RUN_FINISHED' ? at.endsRun : undefined;
+  const startsRun = type === 'RUN_STARTED' ? at.startsRun : undefined;
   // A reasoning event shows its block: the reasoning messages of its span, as they stood.
-  const reasoningIds = reasoningIdsAt(t, steps, type, index);
+  const reasoningIds = reasoningIdsAt(store, steps, type, index);
   const view = reasoningIds.length ? replay.at(index) : undefined;
   return (
     <div class="tab-body" data-testid="event-tab" ref={body} onScroll={onScroll}>
@@ -212,14 +207,9 @@ function RequestBody({ body }: { body: string }) {
   }
 }
 
-/** The reasoning messages a reasoning event's block shows: those of its span (in its run), as of the event. */
-function reasoningIdsAt(t: Timeline, steps: readonly ReplayStep[], type: string, index: number): string[] {
+/** The reasoning messages a reasoning event's block shows: those of its span (in its run), as of the event (the engine's). */
+function reasoningIdsAt(store: SessionStore, steps: readonly ReplayStep[], type: string, index: number): string[] {
   if (!type.startsWith('REASONING') && !type.startsWith('THINKING')) return [];
   const id = steps.map((s) => (s.event as { messageId?: unknown; entityId?: unknown }).messageId ?? (s.event as { entityId?: unknown }).entityId).find((v) => typeof v === 'string') as string | undefined;
-  if (!id) return [];
-  const span = t.reasoning.findLast((r) => r.messageId === id && r.start <= index);
-  if (!span) return [id];
-  // The reasoning messages of its run that the span holds (another stream of the thread has runs of its own).
-  const messages = span.runKey !== undefined ? t.entitiesOf(span.runKey).messages : t.messages.filter((m) => m.runKey === undefined && m.lane === span.lane);
-  return messages.filter((m) => m.kind === 'reasoning' && m.start >= span.start && m.start <= (span.end ?? index) && m.start <= index).map((m) => m.messageId);
+  return id ? store.query.value.asOf(index).reasoningMessagesOf(id) : [];
 }

@@ -2,16 +2,15 @@
  * Where Messages and Runs meet the UI tab: an `a2ui-surface` or `mcp-apps` activity, the surfaces it draws, the tool
  * call that made it (the A2UI middleware names the activity `a2ui-surface-<toolCallId>`) and a way to the UI tab.
  */
-import { A2UI_ACTIVITY, isObj, surfaceIdsOf } from '../../../engine/genui/a2ui';
-import { MCP_APPS_ACTIVITY } from '../../../engine/genui/mcpApps';
 import { tr } from '../../../i18n/i18n';
 import type { SessionStore } from '../../store/sessionStore';
+import { A2UI_ACTIVITY, isObj, MCP_APPS_ACTIVITY, surfaceIdsOf } from '../../../engine/query';
 
 export const isGenUi = (activityType: unknown): boolean => activityType === A2UI_ACTIVITY || activityType === MCP_APPS_ACTIVITY;
 
 export function GenUiLink({ store, messageId, activityType, content, index, at }: { store: SessionStore; messageId: string; activityType: string; content: unknown; index: number; at?: number }) {
   const made = /^a2ui-surface-(.+)$/.exec(messageId)?.[1];
-  const call = made === undefined ? undefined : store.replay.value.timeline.toolCalls.findLast((c) => c.toolCallId === made && c.start <= index);
+  const call = made === undefined ? undefined : store.query.value.asOf(index).toolCall(made)?.entity;
   const surfaces = activityType === A2UI_ACTIVITY ? surfaceIdsOf(content) : [];
   const app = activityType === MCP_APPS_ACTIVITY && isObj(content) && typeof content.resourceUri === 'string' ? content.resourceUri : undefined;
   return (

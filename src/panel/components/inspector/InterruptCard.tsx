@@ -1,9 +1,9 @@
 import type { ResumeEntry } from '@ag-ui/core';
-import type { RunEntity } from '../../../engine/replay/timeline';
 import type { SessionStore } from '../../store/sessionStore';
 import { JsonTree } from '../JsonTree';
 import { Visible } from '../Visible';
 import { tr } from '../../../i18n/i18n';
+import { type RunEntity } from '../../../engine/query';
 
 const duration = (ms: number) => {
   const abs = Math.abs(ms);
@@ -51,23 +51,17 @@ export function SchemaView({ schema, depth = 0 }: { schema: unknown; depth?: num
  * labelled "later".
  */
 export function InterruptCard({ store, run, index }: { store: SessionStore; run: RunEntity; index: number }) {
-  void store.version.value; // verdicts grow with the session
-  const t = store.replay.value.timeline;
   // Every verdict is the engine's (interrupts.ts): the same the Problems tab reports.
-  const entities = t.entitiesOf(run.key).interrupts;
+  const { interrupts: entities, resumer, unknownAnswers: unknown } = store.query.value.interruptsOf(run.key);
   if (entities.length === 0 || run.end === undefined) return null;
-  const resumerKey = t.resumersOf(run.key)[0];
-  const resumer = resumerKey === undefined ? undefined : t.runs[resumerKey];
-  const unknown = resumerKey === undefined ? [] : t.entitiesOf(resumerKey).resumes.filter((r) => r.verdict === 'unknown-id').map((r) => r.entry);
   const later = (at: number) => (at > index ? <span class="badge badge-info">{tr('interruptCard.laterAt', { at })}</span> : null);
   const jump = (i: number) => store.select(i, 'event');
   return (
     <section class="interrupt-card" data-testid="interrupt-card" aria-label={tr('interruptCard.interruptsOf', { runId: run.runId })}>
       <h4>{tr('interruptCard.runIsWaitingForThe', { runId: run.runId, length: entities.length })}{entities.length === 1 ? '' : tr('common.pluralS')}
       </h4>
-      {entities.map((e) => {
+      {entities.map(({ entity: e, toolCall: call, resumer: answeredBy }) => {
         const i = e.interrupt;
-        const call = i.toolCallId ? t.toolCalls.findLast((c) => c.toolCallId === i.toolCallId && c.start <= run.end!) : undefined;
         const answer = e.resolution;
         const v = e.verdict;
         return (
@@ -136,7 +130,7 @@ export function InterruptCard({ store, run, index }: { store: SessionStore; run:
                       {answer.status}
                     </span> {tr('interruptCard.byRun')}{' '}
                     <button type="button" class="link" onClick={() => jump(e.resolvedAt!)} translate={false}>
-                      {t.runs[e.resumedRunKey!]?.runId}
+                      {answeredBy?.runId}
                     </button>{' '}
                     {later(e.resolvedAt)}
                     {answer.payload !== undefined && (
@@ -175,11 +169,9 @@ export function InterruptCard({ store, run, index }: { store: SessionStore; run:
 
 /** On a RUN_STARTED that resumes an interrupted run: what it answers, linked back to the interrupts. */
 export function ResumeSummary({ store, run }: { store: SessionStore; run: RunEntity }) {
-  void store.version.value; // verdicts grow with the session
-  const t = store.replay.value.timeline;
   const resume: ResumeEntry[] = Array.isArray(run.input?.resume) ? (run.input!.resume as ResumeEntry[]) : [];
   if (resume.length === 0) return null;
-  const prior = run.resumes !== undefined ? t.runs[run.resumes] : undefined;
+  const prior = run.resumes !== undefined ? store.query.value.run(run.resumes) : undefined;
   return (
     <section class="interrupt-card" data-testid="resume-summary">
       <h4>{tr('interruptCard.thisRunResumes')} {prior ? tr('common.run', { runId: prior.runId }) : tr('interruptCard.anInterruptedRun')}</h4>

@@ -1,16 +1,15 @@
-import { parseToolArgs } from '../../../engine/events/args';
-import type { Msg, ToolCallEntry } from '../../../engine/reduce/messages';
 import type { SessionStore } from '../../store/sessionStore';
 import { JsonTree } from '../JsonTree';
 import { LongText } from '../LongText';
 import { Visible } from '../Visible';
-import { counted, num } from '../format';
+import { counted, num } from '../../format';
 import { EncryptedBadge, ReasoningBlock } from './ReasoningBlock';
 import { GenUiLink, isGenUi } from './GenUiLink';
 import { UnknownNote } from './UnknownNote';
 import { tr } from '../../../i18n/i18n';
+import { type Msg, parseToolArgs, type ToolCallEntry } from '../../../engine/query';
 
-/** Arguments as an export left them when it redacted them (engine/session/redact.ts). */
+/** Arguments as an export left them when it redacted them (engine/io/redact.ts). */
 const REDACTED = /^«redacted: (\d+) chars»$/;
 
 /**
@@ -70,20 +69,16 @@ function Meta({ value }: { value: unknown }) {
 }
 
 export function MessagesTab({ store, index }: { store: SessionStore; index: number }) {
-  void store.version.value;
-  const view = store.replay.value.at(index);
+  const at = store.query.value.asOf(index);
+  const view = at.conversation();
   const results = new Map<string, Msg>();
   for (const m of view.messages) if (m.role === 'tool') results.set((m as { toolCallId: string }).toolCallId, m);
   // A tool result is shown once: inside its call when the call is in the conversation, on its own otherwise.
   const called = new Set<string>();
   for (const m of view.messages) for (const c of (m as { toolCalls?: ToolCallEntry[] }).toolCalls ?? []) called.add(c.id);
   const shown = view.messages.filter((m) => m.role !== 'tool' || !called.has((m as { toolCallId: string }).toolCallId));
-  const t = store.replay.value.timeline;
   /** Whether a call's TOOL_CALL_END had come by this event (a call the timeline does not know came whole, in a snapshot). */
-  const ended = (id: string) => {
-    const c = t.toolCalls.findLast((x) => x.toolCallId === id && x.start <= index);
-    return !c || (c.end !== undefined && c.end <= index);
-  };
+  const ended = (id: string) => at.toolCallEnded(id);
   return (
     <div class="tab-body" data-testid="messages-tab">
       <h3>{tr('messagesTab.conversationAfterEvent', { index })} <span class="muted">({counted(view.messages.length, 'message')})</span>
@@ -94,14 +89,14 @@ export function MessagesTab({ store, index }: { store: SessionStore; index: numb
         <div class="interrupt-box" data-testid="pending-interrupts">
           <b>{tr('messagesTab.waitingForTheUser')}</b>
           {view.pendingInterrupts.map((i) => {
-            const entity = store.replay.value.timeline.interrupts.findLast((e) => e.interrupt.id === i.id && e.raisedAt <= index);
-            const answered = entity?.resolvedAt !== undefined && entity.resolvedAt <= index;
+            const asked = at.interrupt(i.id);
+            const answered = asked?.resolved === true;
             return (
               <div key={i.id}>
                 <code>{i.id}</code> ({i.reason}){i.message ? `: ${i.message}` : ''}
                 {answered && (
                   <span class="muted">
-                    {' '}{tr('messagesTab.alreadyByTheResumeAt', { status: entity!.resolution!.status, resolvedAt: entity!.resolvedAt })}</span>
+                    {' '}{tr('messagesTab.alreadyByTheResumeAt', { status: asked!.resolution!.status, resolvedAt: asked!.resolvedAt })}</span>
                 )}
               </div>
             );

@@ -1,15 +1,11 @@
 import { RuleLevelsDialog } from '../RuleLevelsDialog';
 import { useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
-import type { Problem } from '../../../engine/verify/rules';
-import { RULE_PASSAGES, SPEC_SOURCES } from '../../../engine/verify/specPassages';
 import type { SessionStore } from '../../store/sessionStore';
-import { num, severityLabel } from '../format';
-import { en } from '../../../i18n/en';
-import { currentLocale, type MessageKey, tr, trn } from '../../../i18n/i18n';
+import { num, severityLabel } from '../../format';
+import { currentLocale, ruleTitle, tr, trn } from '../../../i18n/i18n';
+import { type Problem, RULE_PASSAGES, SPEC_SOURCES } from '../../../engine/query';
 
-/** The rule's title in the panel's language (the catalog has one per rule; a test holds it to RULES). */
-export const ruleTitle = (ruleId: string): string => (`rule.${ruleId}` in en ? tr(`rule.${ruleId}` as MessageKey) : ruleId);
 
 /**
  * What a problem says. In English, the engine's message (for the reference's rules, the reference SDK's own words,

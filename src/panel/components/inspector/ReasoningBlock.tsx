@@ -1,9 +1,9 @@
-import type { Msg } from '../../../engine/reduce/messages';
 import type { SessionStore } from '../../store/sessionStore';
 import { Visible } from '../Visible';
 import { LongText } from '../LongText';
-import { num } from '../format';
+import { num } from '../../format';
 import { tr } from '../../../i18n/i18n';
+import { type Msg } from '../../../engine/query';
 
 const ms = (v: number) => (v < 1000 ? `${Math.round(v)} ms` : `${(v / 1000).toFixed(2)} s`);
 const size = (n: number) => (n < 1024 ? tr('unit.bytes', { n }) : `${(n / 1024).toFixed(1)} KB`);
@@ -22,17 +22,14 @@ export function EncryptedBadge({ value, subtype }: { value: string; subtype: 'me
  * selected event is one of its own.
  */
 export function ReasoningBlock({ store, message, index, following }: { store: SessionStore; message: Msg; index: number; following?: Msg | undefined }) {
-  const t = store.replay.value.timeline;
   const frames = store.session.value.frames;
-  const entity = t.messages.findLast((m) => m.kind === 'reasoning' && m.messageId === message.id && m.start <= index);
-  const span = entity ? t.reasoning.findLast((r) => r.lane === entity.lane && r.start <= entity.start && (r.end === undefined || r.end >= entity.start)) : undefined;
-  const start = span?.start ?? entity?.start;
-  const rawEnd = span?.end ?? entity?.end;
-  const end = rawEnd !== undefined && rawEnd <= index ? rawEnd : undefined;
+  const block = store.query.value.asOf(index).reasoningBlock(message.id);
+  const start = block?.start;
+  const end = block?.end;
   const text = typeof message.content === 'string' ? message.content : '';
   const duration = start !== undefined ? (frames[end ?? index]?.t ?? 0) - (frames[start]?.t ?? 0) : undefined;
   // A block that holds the event the user selected opens by itself (unless they closed it).
-  const holdsSelected = store.selected.value === index && start !== undefined && index >= start && (rawEnd === undefined || index <= rawEnd);
+  const holdsSelected = store.selected.value === index && start !== undefined && index >= start && (end === undefined || index <= end);
   const open = store.openReasoning.value.has(message.id) || (holdsSelected && !store.closedReasoning.value.has(message.id));
   const encrypted = (message as { encryptedValue?: string }).encryptedValue;
   return (

@@ -1,10 +1,10 @@
 import { useSignal } from '@preact/signals';
 import { useMemo } from 'preact/hooks';
-import { type RunColumn, type RunRow, runRows, sortRuns } from '../../../engine/replay/runRows';
 import type { SessionStore } from '../../store/sessionStore';
 import { Visible } from '../Visible';
-import { num as formatNum, outcomeLabel } from '../format';
+import { num as formatNum, outcomeLabel } from '../../format';
 import { type MessageKey, tr } from '../../../i18n/i18n';
+import { type RunColumn, type RunRow, runRows, sortRuns } from '../../../engine/query';
 
 const ms = (v: number | undefined, timed: boolean) => (v === undefined || !timed ? '—' : v < 1000 ? `${Math.round(v)} ms` : `${(v / 1000).toFixed(2)} s`);
 const num = (v: number | undefined) => (v === undefined ? '—' : formatNum(v));
@@ -37,15 +37,12 @@ export function RunsTable({ store, index }: { store: SessionStore; index: number
   const all = useSignal(false);
   /** Up to two runs ticked to compare (a third tick lets the oldest go). */
   const picked = useSignal<number[]>([]);
-  const session = store.session.value;
-  const replay = store.replay.value;
-  const version = store.version.value;
-  const levels = store.ruleLevels.value;
-  const rows = useMemo(() => runRows(session, replay, index, levels), [session, replay, index, version, levels]);
+  const query = store.query.value;
+  const rows = useMemo(() => query.runs(index), [query, index]);
   if (rows.length === 0) return null;
   const sorted = sortRuns(rows, sort.value.by, sort.value.descending);
   const t0 = rows[0]!.startedAt;
-  const current = replay.timeline.runAt(index)?.key;
+  const current = query.runAt(index)?.key;
   const toggle = (by: RunColumn) => (sort.value = { by, descending: sort.value.by === by ? !sort.value.descending : false });
   return (
     <div class={`runs-table-wrap ${all.value ? 'all-columns' : ''}`}>

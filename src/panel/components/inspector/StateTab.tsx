@@ -1,9 +1,9 @@
-import { effectOf } from '../../../engine/diff/effect';
 import type { SessionStore } from '../../store/sessionStore';
 import { JsonTree } from '../JsonTree';
 import { visibleText } from '../Visible';
 import { UnknownNote } from './UnknownNote';
 import { tr } from '../../../i18n/i18n';
+import { effectOf } from '../../../engine/query';
 
 const short = (v: unknown) => {
   const s = typeof v === 'string' && v.length > 200 ? JSON.stringify(`${v.slice(0, 200)}…`) : JSON.stringify(v);

@@ -6,15 +6,14 @@
  * and result (its HTML lives on the MCP server: not drawn here).
  */
 import { useState } from 'preact/hooks';
-import { bindingsOf, readAt, type TreeNode } from '../../../engine/genui/a2ui';
-import type { Problem } from '../../../engine/verify/rules';
 import { tr } from '../../../i18n/i18n';
 import { type AppView, genuiAt, type SpecView, type SurfaceView } from '../../derive/genuiView';
 import type { SessionStore } from '../../store/sessionStore';
 import { JsonTree } from '../JsonTree';
-import { counted, num, severityLabel } from '../format';
+import { counted, num, severityLabel } from '../../format';
 import { A2uiPreview } from './A2uiPreview';
 import { ProblemText } from './ProblemsTab';
+import { bindingsOf, type Problem, readAt, type TreeNode } from '../../../engine/query';
 
 const REF_PROPS = new Set(['child', 'children', 'tabs', 'trigger', 'content']);
 const short = (v: unknown): string => {

@@ -1,6 +1,6 @@
-import type { ReplayView } from '../../../engine/replay/replay';
 import type { SessionStore } from '../../store/sessionStore';
 import { tr } from '../../../i18n/i18n';
+import { type ReplayView } from '../../../engine/query';
 
 /** Says that what came before the capture's cut is unknown, rather than pretending the conversation began empty. */
 export function UnknownNote({ store, view, what }: { store: SessionStore; view: ReplayView; what: 'state' | 'messages' }) {

@@ -1,13 +1,11 @@
 import { signal, useSignal } from '@preact/signals';
 import type { TokenUsage } from '@ag-ui/core';
-import { DEFAULT_STALL_MS, type RunMetrics } from '../../../engine/replay/metrics';
-import { OUTCOME } from '../../../engine/replay/runRows';
 import { type Span, waterfall } from '../../derive/waterfall';
-import type { RunEntity } from '../../../engine/replay/timeline';
 import type { SessionStore } from '../../store/sessionStore';
 import { visibleText } from '../Visible';
-import { counted, num, outcomeLabel } from '../format';
+import { counted, num, outcomeLabel } from '../../format';
 import { tr, trn } from '../../../i18n/i18n';
+import { DEFAULT_STALL_MS, OUTCOME, type RunEntity, type RunMetrics } from '../../../engine/query';
 
 /** "Align runs", remembered in this browser. */
 const ALIGN_KEY = 'agui.waterfall.align';
@@ -52,14 +50,13 @@ export function WaterfallTab({ store, index }: { store: SessionStore; index: num
   const align = alignRuns.value;
   const session = store.session.value;
   const replay = store.replay.value;
-  const t = replay.timeline;
   const { rows, metrics, t0, t1, now } = waterfall(session, replay, index, stallMs.value, align);
   const total = Math.max(1, t1 - t0);
   const x = (time: number) => `${((time - t0) / total) * 100}%`;
   const w = (from: number, to: number) => `max(2px, ${((to - from) / total) * 100}%)`;
-  const current = t.runAt(index) ?? t.runs.findLast((r) => r.start <= index);
-  const cm = current ? metrics.get(current.key) : undefined;
-  const closed = (end: number | undefined) => (end !== undefined && end <= index ? end : undefined);
+  // The run of the event, or the last one that had started: its metrics under the chart.
+  const current = store.query.value.asOf(index).latestRun;
+  const cm = current ? metrics.get(current.run.key) : undefined;
   const ticks = [0, 0.25, 0.5, 0.75, 1];
   const select = (s: Span) => {
     if (s.kind === 'reasoning' && s.messageId) {
@@ -110,7 +107,7 @@ export function WaterfallTab({ store, index }: { store: SessionStore; index: num
           {tr('waterfallTab.ms')}
         </label>
       </div>
-      {t.runs.every((r) => r.start > index) ? (
+      {!current ? (
         <p class="muted">{tr('common.noRunYet')}</p>
       ) : (
         <div
@@ -168,7 +165,7 @@ export function WaterfallTab({ store, index }: { store: SessionStore; index: num
           </div>
         </div>
       )}
-      {cm && current && <RunMetricsView metrics={cm} run={current} status={closed(current.end) !== undefined ? current.status : 'running'} />}
+      {cm && current && <RunMetricsView metrics={cm} run={current.run} status={current.status} />}
       <p class="muted small">
         {tr('waterfallTab.timesAreTheCaptureS')}
         {cm && !cm.timed && tr('waterfallTab.thisFileCarriesNoCapture')}

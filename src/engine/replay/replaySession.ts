@@ -1,8 +1,8 @@
 import type { RunAgentInput } from '@ag-ui/core';
 import { RunAgentInputSchema } from '@ag-ui/core/schemas';
 import { MAX_DEPTH, textDeeperThan } from '../decode/event';
-import { Replay, type ReplayOptions } from '../replay/replay';
-import type { Session } from './session';
+import { Replay, type ReplayOptions } from './replay';
+import type { Session } from '../session/session';
 
 /** The RunAgentInput a stream's request carried, when its body is one. */
 export function requestInputOf(session: Session, streamId: string): RunAgentInput | undefined {

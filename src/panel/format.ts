@@ -1,5 +1,5 @@
-import type { RunOutcome } from '../../engine/replay/runRows';
-import { formatNumber, tr, trn } from '../../i18n/i18n';
+import type { RunOutcome } from '../engine/replay/runRows';
+import { formatNumber, tr, trn } from '../i18n/i18n';
 
 /** 12,345: numbers as the panel's locale writes them (one formatter, made when the locale is set). */
 export const num = (n: number): string => formatNumber(n);
@@ -19,3 +19,6 @@ export const outcomeLabel = (o: RunOutcome): string => tr(`outcome.${o}`);
 
 /** A severity as the panel says it (error, warning, note), or the word as it came. */
 export const severityLabel = (s: string): string => (s === 'error' ? tr('severity.error') : s === 'warning' ? tr('severity.warning') : s === 'info' ? tr('problemsTab.note') : s);
+
+/** What the filter language could not read, in the panel's words. */
+export const filterErrorText = (error: { token: string; message: string }): string => tr('filter.notRegex', error);

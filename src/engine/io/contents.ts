@@ -4,7 +4,7 @@
  * in each (engine/mask/secrets.ts masks them as any session takes a stream in, captured or imported).
  */
 import { MASK } from '../mask/secrets';
-import type { Session } from './session';
+import type { Session } from '../session/session';
 
 export interface SessionContents {
   streams: number;

@@ -4,7 +4,7 @@
  * file shows as it loads and never freezes the page.
  */
 import { base64ToBytes } from '../util/base64';
-import { type Session, type SessionNotice, type StreamInfo } from './session';
+import { type Session, type SessionNotice, type StreamInfo } from '../session/session';
 
 export type ImportOp =
   | { kind: 'open'; info: StreamInfo }

@@ -2,8 +2,8 @@ import { decode, encode } from '@ag-ui/proto';
 import type { BaseEvent } from '@ag-ui/core';
 import { StreamDecoder } from '../decode/frames';
 import { describe, expect, test } from 'vitest';
-import { eventsOfStream, jsonDiff, scriptFromEvents, scriptFromStream } from './replayScript';
-import { Session, type StreamInfo } from './session';
+import { eventsOfStream, jsonDiff, scriptFromEvents, scriptFromStream } from './script';
+import { Session, type StreamInfo } from '../session/session';
 import { urlMatches } from './urlMatch';
 
 const enc = (s: string) => new TextEncoder().encode(s);

@@ -5,9 +5,9 @@
  * exports it (the transport rules need a capture's timing).
  */
 
-import { exportSession } from '../session/exportFormat';
+import { exportSession } from '../io/exportFormat';
 import { Session } from '../session/session';
-import { streamInfo } from '../testing/timedSession';
+import { streamInfo } from '../session/streamInfo';
 
 export type RuleExample = { what: string } & ({ events: unknown[] } | { text: string } | { hex: string } | { session: object });
 

@@ -12,7 +12,6 @@
  *   a b             both must match (space = and); type:A|B or type:A,B = either (inside a key)
  * Pure: parsed once per change of the query, matched per row.
  */
-import { tr } from '../../i18n/i18n';
 
 export type Term =
   | { kind: 'text'; value: string; negate: boolean }
@@ -21,8 +20,8 @@ export type Term =
 
 export interface ParsedQuery {
   terms: Term[];
-  /** A part that could not be read (a bad regular expression): said next to the filter. */
-  error?: string;
+  /** A part that could not be read (a bad regular expression), and why (the browser's words): said next to the filter. */
+  error?: { token: string; message: string };
 }
 
 /** What a row offers to the filter. */
@@ -70,7 +69,7 @@ function tokens(query: string): string[] {
 
 export function parseQuery(query: string): ParsedQuery {
   const terms: Term[] = [];
-  let error: string | undefined;
+  let error: ParsedQuery['error'];
   for (let token of tokens(query.trim())) {
     let negate = false;
     if (token.length > 1 && token.startsWith('-')) {
@@ -82,7 +81,7 @@ export function parseQuery(query: string): ParsedQuery {
       try {
         terms.push({ kind: 'regex', re: new RegExp(regex[1]!, regex[2]!.replace(/[gy]/g, '') || 'i'), negate });
       } catch (e) {
-        error = tr('filter.notRegex', { token, message: e instanceof Error ? e.message : String(e) });
+        error = { token, message: e instanceof Error ? e.message : String(e) };
       }
       continue;
     }

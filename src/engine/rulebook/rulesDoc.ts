@@ -2,11 +2,11 @@
  * RULES.md, generated from the rule table (rules.ts) and the examples (ruleExamples.ts): `npm run docs`
  * writes it, and a unit test fails when the file in the repository is not what this renders.
  */
-import { readInput } from '../session/readInput';
-import { replaySession } from '../session/replaySession';
+import { readInput } from '../io/readInput';
+import { replaySession } from '../replay/replaySession';
 import { RULE_EXAMPLES, type RuleExample, RULES_WITHOUT_EXAMPLE } from './ruleExamples';
-import { RULES } from './rules';
-import { RULE_PASSAGES, ruleAnchor, SPEC_SOURCES } from './specPassages';
+import { RULES } from '../verify/rules';
+import { RULE_PASSAGES, ruleAnchor, SPEC_SOURCES } from '../verify/specPassages';
 
 export const exampleBytes = (ex: RuleExample): Uint8Array =>
   'session' in ex

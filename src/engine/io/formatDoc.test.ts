@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { importSession } from './exportFormat';
 import { exampleSessionFile, renderSessionFormatDoc } from './formatDoc';
-import { replaySession } from './replaySession';
+import { replaySession } from '../replay/replaySession';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 
 test('SESSION_FORMAT.md is current (npm run docs writes it)', () => {
-  const source = readFileSync(join(root, 'src/engine/session/exportFormat.ts'), 'utf8');
+  const source = readFileSync(join(root, 'src/engine/io/exportFormat.ts'), 'utf8');
   expect(readFileSync(join(root, 'SESSION_FORMAT.md'), 'utf8')).toBe(renderSessionFormatDoc(source));
 });
 

@@ -1,11 +1,11 @@
 /** Exports for sharing: scopes, formats and redaction (what a shared bug report may and may not hold). */
 import { describe, expect, it } from 'vitest';
-import { replaySession } from './replaySession';
+import { replaySession } from '../replay/replaySession';
 import { buildExport, deriveSession, finalLanes } from './exportFormats';
 import { importSession } from './exportFormat';
 import { readInput } from './readInput';
 import { REDACTION_GROUPS } from './redact';
-import { Session } from './session';
+import { Session } from '../session/session';
 import { HOSTILE, hostileSession } from '../testing/hostile';
 
 const enc = new TextEncoder();

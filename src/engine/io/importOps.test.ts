@@ -1,7 +1,7 @@
 import { encode } from '@ag-ui/proto';
 import type { BaseEvent } from '@ag-ui/core';
 import { describe, expect, test } from 'vitest';
-import { replaySession } from './replaySession';
+import { replaySession } from '../replay/replaySession';
 import { InputError, planInput, readInput } from './readInput';
 import { buildExport } from './exportFormats';
 import { importSession } from './exportFormat';

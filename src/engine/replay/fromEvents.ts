@@ -1,6 +1,6 @@
 import type { Frame } from '../decode/frames';
 import { StreamDecoder } from '../decode/frames';
-import { Replay, type ReplayOptions } from '../replay/replay';
+import { Replay, type ReplayOptions } from './replay';
 
 /** Frames for a list of already-parsed events (a JSON array, JSONL lines), one stream. */
 export function framesFromValues(values: readonly unknown[], streamId = 'input', t0 = 0): Frame[] {

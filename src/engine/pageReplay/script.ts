@@ -6,9 +6,9 @@
  */
 import { decode, encode } from '@ag-ui/proto';
 import type { BaseEvent } from '@ag-ui/core';
-import type { Session } from './session';
+import type { Session } from '../session/session';
 
-import { CONTENT_TYPE, type ReplayFormat } from './contentType';
+import { CONTENT_TYPE, type ReplayFormat } from '../session/contentType';
 
 export { CONTENT_TYPE, type ReplayFormat };
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { RULE_EXAMPLES, RULES_WITHOUT_EXAMPLE } from './ruleExamples';
-import { RULES } from './rules';
+import { RULES } from '../verify/rules';
 import { lintExample, renderRulesDoc } from './rulesDoc';
 
 describe('every rule has an example that breaks it', () => {

@@ -6,7 +6,7 @@
 import * as z from 'zod';
 import { base64ToBytes, bytesToBase64 } from '../util/base64';
 import { applyAll, type ImportOp } from './importOps';
-import { Session, type StreamInfo } from './session';
+import { Session, type StreamInfo } from '../session/session';
 
 // <session-format-schema> (SESSION_FORMAT.md shows this part of the file as the format's definition)
 export const SESSION_FORMAT = 'agui-devtools-session';

@@ -4,7 +4,7 @@
  */
 import { looksLikeSessionFile, SESSION_VERSION, SessionFileError, sessionFileOps } from './exportFormat';
 import { applyAll, type FileNote, fileNotes, fileWarnings, harOps, type ImportOp, looksLikeHar } from './importOps';
-import { Session, type StreamInfo } from './session';
+import { Session, type StreamInfo } from '../session/session';
 
 export type InputFormat = 'session' | 'har' | 'json-array' | 'jsonl' | 'sse' | 'proto';
 

@@ -4,10 +4,10 @@
  * the viewer and the tests build the same files.
  */
 import type { Frame } from '../decode/frames';
-import { replaySession } from './replaySession';
+import { replaySession } from '../replay/replaySession';
 import { type ExportOptions, exportSession, type SessionFile } from './exportFormat';
 import { GROUP_LABELS, isEmptyRedaction, marker, type Redaction, redactEvent, redactRequestBody } from './redact';
-import { Session, type StreamInfo } from './session';
+import { Session, type StreamInfo } from '../session/session';
 import { codeLiteral, jsonLine, lineText } from '../util/encode';
 
 export type ExportFormatId = 'session' | 'jsonl' | 'sse' | 'test';

@@ -7,7 +7,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { type ChromiumWithExtension, launchChromium } from '../support/chromium';
 import { join } from 'node:path';
 import { ARTIFACTS } from '../support/paths';
-import { eventCount, waterfallLanesInPage } from '../support/panel';
+import { eventCount, waterfallRowsInPage } from '../support/panel';
 import { type ProbeServer, startProbeServer } from '../support/probeServer';
 import { lateInterrupt, overlappingRuns, reasoningRun, splitWords } from '../support/runModel';
 
@@ -70,7 +70,7 @@ test('two overlapping requests of one thread: each tool call under its own run i
   await panel.keyboard.press('End');
   await panel.getByRole('tab', { name: 'Waterfall' }).click();
   // Each lane found by its run id.
-  const lanes = async () => Object.fromEntries(Object.entries(await panel.evaluate(waterfallLanesInPage)).map(([run, lane]) => [run, lane.tools]));
+  const lanes = async () => Object.fromEntries(Object.entries(await panel.evaluate(waterfallRowsInPage)).map(([run, lane]) => [run, lane.tools]));
   await expect.poll(lanes).toEqual({ 'run-a': ['tc-a'], 'run-b': ['tc-b'] });
   // Docked narrow: the table keeps the columns that matter, and all of them are one click away.
   await panel.setViewportSize({ width: 560, height: 800 });

@@ -46,7 +46,7 @@ async function select(query: string) {
   await filter.fill('');
 }
 
-test('the Waterfall: one lane per run, the interrupted and the failed run labelled, TTFT of the text run', async () => {
+test('the Waterfall: one row per run, the interrupted and the failed run labelled, TTFT of the text run', async () => {
   await panel.keyboard.press('End');
   await panel.getByRole('tab', { name: 'Waterfall' }).click();
   const waterfall = panel.getByRole('figure', { name: 'Waterfall' });

@@ -9,7 +9,7 @@ import { type FirefoxWithExtension, launchFirefox } from '../support/firefox';
 import { filterPanel, poll, selectEvent, textOf } from '../support/poll';
 import { type ProbeServer, startProbeServer } from '../support/probeServer';
 import { lateInterrupt, overlappingRuns, reasoningRun } from '../support/runModel';
-import { eventCount, showTabInPage, waterfallLanesInPage } from '../support/panel';
+import { eventCount, showTabInPage, waterfallRowsInPage } from '../support/panel';
 
 let probe: ProbeServer;
 let firefox: FirefoxWithExtension;
@@ -58,7 +58,7 @@ test('Firefox: two overlapping requests of one thread: each tool call under its 
   // The Waterfall: each tool call in its run's lane; a click on a finished run's bar shows its TTFT and duration.
   await panel.evaluate(showTabInPage, 'waterfall');
   // Each lane found by its run id.
-  const lanes = await poll(() => panel.evaluate(waterfallLanesInPage), (l) => Object.keys(l).length === 2 && Object.values(l).flatMap((x) => x.tools).length === 2);
+  const lanes = await poll(() => panel.evaluate(waterfallRowsInPage), (l) => Object.keys(l).length === 2 && Object.values(l).flatMap((x) => x.tools).length === 2);
   expect(lanes['run-a']?.tools).toEqual(['tc-a']);
   expect(lanes['run-b']?.tools).toEqual(['tc-b']);
   await click(panel, `[data-row="${lanes['run-a']!.row}"] .wf-run`);

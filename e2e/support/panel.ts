@@ -180,7 +180,7 @@ export const watchBlankFramesInPage = (): void => {
  * In the panel's page: the Waterfall's run lanes by run id, each with its row key and the tool calls drawn under it
  * (until the next run or thread). Which run is lane run:0 depends on which stream reached the panel first.
  */
-export const waterfallLanesInPage = (): Record<string, { row: string; tools: string[] }> => {
+export const waterfallRowsInPage = (): Record<string, { row: string; tools: string[] }> => {
   const lanes: Record<string, { row: string; tools: string[] }> = {};
   let current: { row: string; tools: string[] } | undefined;
   for (const el of document.querySelectorAll<HTMLElement>('.wf-row[data-row]')) {

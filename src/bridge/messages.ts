@@ -266,30 +266,58 @@ export type ContentMessage = z.infer<typeof ContentMessageSchema>;
  */
 export const HelloSchema = z.object({ kind: z.literal('agui-hello'), docKey, url: z.string(), t: timestamp });
 export type Hello = z.infer<typeof HelloSchema>;
+/** Any extension page -> background: which start of the background this is (answered with its boot id and time). */
+export const PingSchema = z.object({ kind: z.literal('agui-ping') });
 export const HelloReplySchema = z.object({ eager: z.boolean(), rules: z.optional(z.array(ReplayRuleSchema)), hold: z.optional(z.boolean()) });
 
 /** What each document's records the receiver already holds, as the highest seq seen per docKey. */
 const have = z.record(z.string(), z.number());
 
-// --- background -> content relay ---
-export const RelayCommandSchema = z.discriminatedUnion('kind', [
+// --- background -> content relay: the tab commands ---
+/**
+ * Every command a tab's documents take, defined once: its name (the same on every hop: the panel asks for a forwarded
+ * one by it, the background sends it to the tab by it, the relay dispatches on it), what it carries, and who acts on
+ * it: every document of the tab, or only the one whose docKey it names (the others let it pass). Every command goes
+ * to each frame through one door (shells/background/tabFrames.ts), and each relay that acts on one answers true: the
+ * background knows when every frame has it (the panel says "armed" and "paused" only then).
+ */
+const tab = <K extends string, F extends Record<string, z.ZodMiniType>>(kind: K, fields: F, takes: 'every' | 'document') => ({ schema: z.object({ kind: z.literal(kind), ...fields }), takes });
+export const TAB_COMMANDS = {
   /** Send everything after `have` (a panel subscribed, or the background restarted), and keep sending. */
-  z.object({ kind: z.literal('agui-resync'), have }),
+  resync: tab('resync', { have }, 'every'),
   /** Keep records locally until asked (no panel, no Preserve log), or send them as they come. */
-  z.object({ kind: z.literal('agui-mode'), eager: z.boolean() }),
+  mode: tab('mode', { eager: z.boolean() }, 'every'),
   /** The replay rules armed for this tab now (all of them: an empty list disarms). */
-  z.object({ kind: z.literal('agui-replay-rules'), rules: z.array(ReplayRuleSchema) }),
-  /** Step mode: let the answer of a rule go up to `to` steps sent. */
-  z.object({ kind: z.literal('agui-replay-step'), rule: z.string().check(z.maxLength(64)), to: count }),
+  'replay-rules': tab('replay-rules', { rules: z.array(ReplayRuleSchema) }, 'every'),
+  /** Step mode: let the answer of a rule go up to `to` steps sent (the panel asks for it by this name). */
+  'replay-step': tab('replay-step', { rule: z.string().check(z.maxLength(64)), to: count }, 'every'),
   /** Pause on an event: whether one is armed for the tab (AG-UI fetch streams are held from the next request on). */
-  z.object({ kind: z.literal('agui-hold'), on: z.boolean() }),
-  /** Pause on an event: a held stream of a document may give its page bytes up to `upTo` (null: all, from now on). */
-  z.object({ kind: z.literal('agui-release'), docKey, id, upTo: z.nullable(count) }),
-  /** Resend: the document sends stream `id`'s request again with this body (or cancels resend `rid`). */
-  z.object({ kind: z.literal('agui-resend'), docKey, id, rid, body: z.string().check(z.maxLength(16 * 1024 * 1024)), plan: z.optional(z.literal(true)) }),
-  z.object({ kind: z.literal('agui-resend-cancel'), docKey, rid }),
+  hold: tab('hold', { on: z.boolean() }, 'every'),
+  /** A held stream of a document may give its page bytes up to `upTo` (null: all, from now on). */
+  'pause-release': tab('pause-release', { docKey, id, upTo: z.nullable(count) }, 'document'),
+  /** Stream `id`'s request sent again with this body (`plan`: say what it would carry, send nothing). */
+  resend: tab('resend', { docKey, id, rid, body: z.string().check(z.maxLength(16 * 1024 * 1024)), plan: z.optional(z.literal(true)) }, 'document'),
+  /** Resend `rid` cancelled. */
+  'resend-cancel': tab('resend-cancel', { docKey, rid }, 'document'),
+};
+export type TabCommandName = keyof typeof TAB_COMMANDS;
+/** The tab commands the panel asks for and the background passes on as they are (with the tab named). */
+export const FORWARDED = ['replay-step', 'pause-release', 'resend', 'resend-cancel'] as const satisfies readonly TabCommandName[];
+
+export const RelayCommandSchema = z.discriminatedUnion('kind', [
+  TAB_COMMANDS.resync.schema,
+  TAB_COMMANDS.mode.schema,
+  TAB_COMMANDS['replay-rules'].schema,
+  TAB_COMMANDS['replay-step'].schema,
+  TAB_COMMANDS.hold.schema,
+  TAB_COMMANDS['pause-release'].schema,
+  TAB_COMMANDS.resend.schema,
+  TAB_COMMANDS['resend-cancel'].schema,
 ]);
 export type RelayCommand = z.infer<typeof RelayCommandSchema>;
+export type TabCommand<K extends TabCommandName> = Extract<RelayCommand, { kind: K }>;
+/** Who acts on a command: every document of the tab, or the one its docKey names. */
+export const takesEvery = (command: RelayCommand): boolean => TAB_COMMANDS[command.kind].takes === 'every';
 
 // --- background -> panel ---
 export const CapturedSchema = z.object({ docKey: z.string(), frameId: z.number(), seq, e: count, record: CaptureRecordSchema, part: partInfo });
@@ -351,14 +379,13 @@ export const PanelOutboundSchema = z.discriminatedUnion('kind', [
   /** Replay to page: arm a rule for the tab, disarm one (or all), or let a step-mode answer go on. */
   z.object({ kind: z.literal('replay-arm'), tabId: z.number(), rule: ReplayRuleSchema }),
   z.object({ kind: z.literal('replay-disarm'), tabId: z.number(), rule: z.optional(z.string()) }),
-  z.object({ kind: z.literal('replay-step'), tabId: z.number(), rule: z.string().check(z.maxLength(64)), to: count }),
+  z.extend(TAB_COMMANDS['replay-step'].schema, { tabId: z.number() }),
   /** Pause on an event: the tab's conditions (all of them: none armed disarms). */
   z.object({ kind: z.literal('pause-set'), tabId: z.number(), ...pauseFields }),
-  /** A held stream may give its page bytes up to `upTo` (null: all, from now on). */
-  z.object({ kind: z.literal('pause-release'), tabId: z.number(), docKey, id, upTo: z.nullable(count) }),
-  /** Resend stream `id`'s request from its document with this body (`plan`: say what it would carry, send nothing); or cancel that resend. */
-  z.object({ kind: z.literal('resend'), tabId: z.number(), docKey, id, rid, body: z.string().check(z.maxLength(16 * 1024 * 1024)), plan: z.optional(z.literal(true)) }),
-  z.object({ kind: z.literal('resend-cancel'), tabId: z.number(), docKey, rid }),
+  /** The forwarded tab commands (TAB_COMMANDS), with the tab they are for. */
+  z.extend(TAB_COMMANDS['pause-release'].schema, { tabId: z.number() }),
+  z.extend(TAB_COMMANDS['resend'].schema, { tabId: z.number() }),
+  z.extend(TAB_COMMANDS['resend-cancel'].schema, { tabId: z.number() }),
 ]);
 export type PanelOutbound = z.infer<typeof PanelOutboundSchema>;
 

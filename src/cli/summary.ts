@@ -1,9 +1,6 @@
 import type { TokenUsage } from '@ag-ui/core';
 import type { Frame } from '../engine/decode/frames';
-import { runMetrics } from '../engine/replay/metrics';
-import type { Session } from '../engine/session/session';
-import type { Replay, ReplayView } from '../engine/replay/replay';
-import { runStatusAt } from '../engine/replay/timeline';
+import { type Replay, type ReplayView, runMetrics, type Session, SessionQuery } from '../engine/query';
 import { terminalText } from '../engine/util/encode';
 
 /** A page's string for one column of a line: no line break or control of its own, cut at n characters. */
@@ -38,13 +35,11 @@ export interface RunSummary {
 }
 
 export function runSummaries(session: Session, replay: Replay, asOf: number): RunSummary[] {
-  return replay.timeline.runs
-    .filter((r) => r.start <= asOf)
-    .map((r) => {
+  return new SessionQuery(session, replay)
+    .asOf(asOf)
+    .runs.map(({ run: r, status, events }) => {
       const m = runMetrics(session, replay, r, { asOf });
-      const status = runStatusAt(r, asOf);
       const outcome = status !== 'running' ? ((r.outcome as { type?: unknown } | undefined)?.type as string | undefined) : undefined;
-      const events = replay.timeline.eventsAsOf(r.key, asOf).length;
       const s: RunSummary = { runId: r.runId, threadId: r.threadId, status, events, usage: m.usage, timed: m.timed };
       if (outcome !== undefined) s.outcome = outcome;
       if (m.durationMs !== undefined) s.durationMs = m.durationMs;

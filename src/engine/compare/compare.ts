@@ -14,6 +14,7 @@ import type { Session } from '../session/session';
 import { DEFAULT_MAX_D, diffSequences } from './myers';
 import { canonical, type CompareOptions, ignoreLists, type IdMap, type Item, normalizeIds, normalizeSide, withoutPaths } from './normalize';
 import { diffText, type TextPart } from './textDiff';
+import { OUTCOME, type RunOutcome } from '../replay/runRows';
 
 export interface CompareSide {
   session: Session;
@@ -45,8 +46,9 @@ export interface MessageDiff {
 }
 
 export interface RunPair {
-  a?: { key: number; runId: string; status: string; metrics: MetricsSummary };
-  b?: { key: number; runId: string; status: string; metrics: MetricsSummary };
+  /** `status` as the run model has it; `outcome`, the word every view uses for it (done, failed…). */
+  a?: { key: number; runId: string; status: string; outcome: RunOutcome; metrics: MetricsSummary };
+  b?: { key: number; runId: string; status: string; outcome: RunOutcome; metrics: MetricsSummary };
   /** The input each side's client sent, per part: a JSON Patch from A's to B's (empty: the same). */
   input: Record<InputPart, Operation[]>;
 }
@@ -363,8 +365,8 @@ function pairRuns(a: CompareSide, b: CompareSide, idsA: IdMap, idsB: IdMap): Run
       input[part] = jsonpatch.compare(JSON.parse(canonical(va)) as object, JSON.parse(canonical(vb)) as object);
     }
     out.push({
-      ...(x && { a: { key: x.key, runId: x.runId, status: x.status, metrics: summarize(a, x) } }),
-      ...(y && { b: { key: y.key, runId: y.runId, status: y.status, metrics: summarize(b, y) } }),
+      ...(x && { a: { key: x.key, runId: x.runId, status: x.status, outcome: OUTCOME[x.status], metrics: summarize(a, x) } }),
+      ...(y && { b: { key: y.key, runId: y.runId, status: y.status, outcome: OUTCOME[y.status], metrics: summarize(b, y) } }),
       input,
     });
   }

@@ -83,6 +83,8 @@ export interface RunAsOf extends SpanAsOf {
   outcome: RunOutcome;
   /** Its last event that had come (its metrics are whole there). */
   last: number;
+  /** How many of its events had come. */
+  events: number;
   /** Its own problems as of the event, at the levels given (a failed run counts its RUN_ERROR). */
   problems: { errors: number; warnings: number };
   steps: StepAsOf[];
@@ -163,6 +165,7 @@ export class Snapshot {
       status,
       outcome: OUTCOME[status],
       last: this.t.lastEventOf(r.key, i) ?? r.start,
+      events: this.t.countAsOf(r.key, i),
       problems,
       steps,
       toolCalls,

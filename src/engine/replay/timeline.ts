@@ -196,10 +196,16 @@ export class Timeline {
     return all.slice(0, upperBound(all, asOf));
   }
 
+  /** How many of a run's events had arrived by event `asOf`. */
+  countAsOf(runKey: number, asOf: number): number {
+    return upperBound(this.eventsOf(runKey), asOf);
+  }
+
   /** The last event of a run that had arrived by event `asOf` (its start if none after it). */
   lastEventOf(runKey: number, asOf = Number.POSITIVE_INFINITY): number | undefined {
-    const events = this.eventsAsOf(runKey, asOf);
-    return events[events.length - 1];
+    const all = this.eventsOf(runKey);
+    const n = upperBound(all, asOf);
+    return n === 0 ? undefined : all[n - 1];
   }
 
   /** The runs that resume run `runKey` (after its interrupts), in order. */

@@ -13,7 +13,8 @@ import type { Session } from '../../engine/session/session';
 import type { PauseSettings } from '../../bridge/messages';
 import { endsRunAt, matches, parseQuery, subjectOf, type Term } from '../../engine/query';
 
-type Mode = 'run' | 'step' | 'to-end';
+/** How a stream goes on after a pause: judged against the conditions ('judged'), one event ('step'), or to its run's end. */
+type Mode = 'judged' | 'step' | 'to-end';
 
 interface Held {
   streamId: string;
@@ -180,7 +181,7 @@ export class PauseJudge {
 
   /** Lets the paused event and the rest through, pausing at the next match. */
   resume(streamId: string): void {
-    this.go(streamId, 'run');
+    this.go(streamId, 'judged');
   }
 
   /** Lets everything through up to the end of the paused event's run (RUN_FINISHED or RUN_ERROR), then matches again. */
@@ -198,7 +199,7 @@ export class PauseJudge {
     // The paused event itself goes (it is the first in the queue).
     h.queue.shift();
     const frame = this.session.frames[at]!;
-    if (mode === 'to-end' && endsRunAt(this.replay!, at)) h.mode = 'run';
+    if (mode === 'to-end' && endsRunAt(this.replay!, at)) h.mode = 'judged';
     this.give(h, frame.range?.[1]);
     this.advance(this.session, this.replay, h);
   }
@@ -210,7 +211,7 @@ export class PauseJudge {
   private heldOf(streamId: string, theirs: boolean): Held {
     let h = this.held.get(streamId);
     if (!h) {
-      h = { streamId, queue: [], mode: 'run', released: -1, errored: false, closed: false, free: theirs || !this.armed };
+      h = { streamId, queue: [], mode: 'judged', released: -1, errored: false, closed: false, free: theirs || !this.armed };
       this.held.set(streamId, h);
       if (h.free && !theirs) this.fx.release(streamId, null);
     }
@@ -233,7 +234,7 @@ export class PauseJudge {
         break;
       }
       h.queue.shift();
-      if (h.mode === 'to-end' && endsRunAt(replay, i)) h.mode = 'run';
+      if (h.mode === 'to-end' && endsRunAt(replay, i)) h.mode = 'judged';
       upTo = frame.range?.[1] ?? upTo;
     }
     if (upTo !== undefined) this.give(h, upTo);

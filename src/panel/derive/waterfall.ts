@@ -1,6 +1,6 @@
 /**
- * The Waterfall's rows: one lane per run, grouped by thread, with what the run made (from the run model:
- * entitiesOf) as spans on a shared time axis, as of an event; or, aligned, each run's lane from its own start (one
+ * The Waterfall's rows: one row per run, grouped by thread, with what the run made (from the run model:
+ * entitiesOf) as spans on a shared time axis, as of an event; or, aligned, each run's row from its own start (one
  * duration axis, to compare runs). Pure (tested in Node) and memoized on its inputs, so a repaint that changes nothing
  * builds nothing.
  */
@@ -123,7 +123,7 @@ function build(session: Session, replay: Replay, index: number, stallMs: number,
       }
       inner.sort((a, b) => a.spans[0]!.from - b.spans[0]!.from);
       rows.push(...inner);
-      // Aligned, a run's lanes start at its start and end with it (a call still waiting for its result when the run
+      // Aligned, a run's rows start at its start and end with it (a call still waiting for its result when the run
       // ended is drawn to the run's end: the wait goes on in the clock view).
       if (align) {
         const end = runSpan.to;

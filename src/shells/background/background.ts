@@ -14,6 +14,7 @@ import {
   HelloSchema,
   type PanelInbound,
   PanelOutboundSchema,
+  PingSchema,
   PORT_CAPTURE,
   PORT_PANEL,
   type RelayCommand,
@@ -223,10 +224,7 @@ const onCapturePort = (port: Runtime.Port): void => {
 
 /** Whether the tab's documents should send records as they come: a panel is open, or Preserve log is on. */
 const eagerFor = (tabId: number): boolean => (panels.get(tabId)?.size ?? 0) > 0 || isPreserved(tabId);
-const tellMode = (tabId: number): void => {
-  const command: RelayCommand = { kind: 'agui-mode', eager: eagerFor(tabId) };
-  browser.tabs.sendMessage(tabId, command).catch(() => undefined);
-};
+const tellMode = (tabId: number): void => void frames.toEvery(tabId, { kind: 'mode', eager: eagerFor(tabId) });
 
 /** A document's origin as the browser says it (never the page's word); Firefox gives the URL only. */
 const senderOrigin = (sender: Runtime.MessageSender): string => {
@@ -274,10 +272,7 @@ browser.runtime.onMessage.addListener((raw: unknown, sender: Runtime.MessageSend
 });
 
 /** Asks the tab's content scripts for every record this log does not hold (after a restart: all of them). */
-const resync = (tabId: number): void => {
-  const command: RelayCommand = { kind: 'agui-resync', have: logFor(tabId).have() };
-  browser.tabs.sendMessage(tabId, command).catch(() => undefined);
-};
+const resync = (tabId: number): void => void frames.toEvery(tabId, { kind: 'resync', have: logFor(tabId).have() });
 
 const onPanelPort = (port: Runtime.Port): void => {
   let subscribed: number | undefined;
@@ -346,13 +341,13 @@ const onPanelPort = (port: Runtime.Port): void => {
       case 'pause-release':
         pause.release(message.tabId, message.docKey, message.id, message.upTo);
         return;
-      // Resend: to the tab's documents; the one that made the request sends it again (its relay checks the rest).
+      // Resend: passed on as it is, to the tab's documents; the one that made the request acts (its relay checks the rest).
       case 'resend':
-        void browser.tabs.sendMessage(message.tabId, { kind: 'agui-resend', docKey: message.docKey, id: message.id, rid: message.rid, body: message.body, ...(message.plan && { plan: true as const }) } satisfies RelayCommand).catch(() => undefined);
+      case 'resend-cancel': {
+        const { tabId, ...command } = message;
+        void frames.toEvery(tabId, command);
         return;
-      case 'resend-cancel':
-        void browser.tabs.sendMessage(message.tabId, { kind: 'agui-resend-cancel', docKey: message.docKey, rid: message.rid } satisfies RelayCommand).catch(() => undefined);
-        return;
+      }
       default: {
         const unhandled: never = message;
         return unhandled;
@@ -379,9 +374,7 @@ browser.runtime.onConnect.addListener((port) => {
 
 // Which start of the background this is: a panel or a test can tell that it was restarted.
 const boot = { bootId: crypto.randomUUID(), startedAt: Date.now() };
-browser.runtime.onMessage.addListener((message: unknown) =>
-  (message as { kind?: unknown } | null)?.kind === 'agui-ping' ? Promise.resolve(boot) : undefined,
-);
+browser.runtime.onMessage.addListener((message: unknown) => (PingSchema.safeParse(message).success ? Promise.resolve(boot) : undefined));
 
 // Where capture runs: brought in line with what the browser grants at start and whenever a permission changes.
 browser.runtime.onInstalled.addListener(() => void reconcile().catch(() => undefined));

@@ -50,7 +50,7 @@ export class PauseConditions {
     }
     const now = this.armed(tabId);
     this.sinks.badge(tabId);
-    const told = was === now ? Promise.resolve() : this.sinks.toTab(tabId, { kind: 'agui-hold', on: now });
+    const told = was === now ? Promise.resolve() : this.sinks.toTab(tabId, { kind: 'hold', on: now });
     void told.finally(() => this.sinks.toPanels(tabId, { kind: 'pause-state', tabId, ...this.settingsFor(tabId) }));
   }
 
@@ -60,7 +60,7 @@ export class PauseConditions {
   }
 
   release(tabId: number, docKey: string, id: number, upTo: number | null): void {
-    void this.sinks.toTab(tabId, { kind: 'agui-release', docKey, id, upTo });
+    void this.sinks.toTab(tabId, { kind: 'pause-release', docKey, id, upTo });
   }
 
   /** The badge's words for the tab, or '' when nothing is armed. */

@@ -25,7 +25,7 @@ function setup() {
   const rules = new ReplayRules({
     store: (items) => Object.assign(stored, items),
     remove: (key) => delete stored[key],
-    toTab: async (tabId, c) => log.push(`tab ${tabId}: ${c.kind} ${c.kind === 'agui-replay-rules' ? c.rules.map((r) => r.id).join(',') : ''}`),
+    toTab: async (tabId, c) => log.push(`tab ${tabId}: ${c.kind} ${c.kind === 'replay-rules' ? c.rules.map((r) => r.id).join(',') : ''}`),
     toPanels: (tabId, m) => log.push(`panels ${tabId}: ${m.kind}`),
     badge: (tabId, text) => log.push(`badge ${tabId}: ${text}`),
   });
@@ -36,7 +36,7 @@ test('arming sends the rules to that tab only, stores them for reloads and resta
   const { rules, log, stored } = setup();
   rules.arm(7, rule('a'));
   await Promise.resolve();
-  expect(log).toEqual(['badge 7: RPL', 'tab 7: agui-replay-rules a', 'panels 7: replay-rules']);
+  expect(log).toEqual(['badge 7: RPL', 'tab 7: replay-rules a', 'panels 7: replay-rules']);
   expect(Object.keys(stored)).toEqual(['replay-rules:7']);
   expect(rules.summaries(7)).toEqual([expect.objectContaining({ id: 'a', total: 1 })]);
   expect(rules.rulesFor(8)).toEqual([]);
@@ -79,7 +79,7 @@ test('a rule answers only documents of its origin (frames when allowed); another
   expect(gone.map((r) => r.id)).toEqual(['top', 'frames']);
   expect(rules.rulesFor(7).map((r) => r.id)).toEqual(['other']);
   await new Promise((r) => setTimeout(r, 0));
-  expect(log).toEqual(['badge 7: RPL', 'tab 7: agui-replay-rules other', 'panels 7: replay-rules']);
+  expect(log).toEqual(['badge 7: RPL', 'tab 7: replay-rules other', 'panels 7: replay-rules']);
   // The same origin again (a reload) keeps what is armed.
   expect(rules.navigated(7, 'http://localhost:4000')).toEqual([]);
   // Stored by a version without origins: not loaded.

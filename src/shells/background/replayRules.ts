@@ -69,7 +69,7 @@ export class ReplayRules {
   }
 
   step(tabId: number, rule: string, to: number): void {
-    void this.sinks.toTab(tabId, { kind: 'agui-replay-step', rule, to });
+    void this.sinks.toTab(tabId, { kind: 'replay-step', rule, to });
   }
 
   /** The relay's word on an answer: passed to the panels; an answer for the next request only uses the rule up. */
@@ -102,6 +102,6 @@ export class ReplayRules {
     // The panel says "armed" once the page has the rules (a request sent right after is answered), or once it is
     // known that the tab has no capture script yet (then a reload brings them).
     const summaries = this.summaries(tabId);
-    void this.sinks.toTab(tabId, { kind: 'agui-replay-rules', rules }).finally(() => this.sinks.toPanels(tabId, { kind: 'replay-rules', tabId, rules: summaries }));
+    void this.sinks.toTab(tabId, { kind: 'replay-rules', rules }).finally(() => this.sinks.toPanels(tabId, { kind: 'replay-rules', tabId, rules: summaries }));
   }
 }

@@ -2,7 +2,7 @@ import { expect, test, vi } from 'vitest';
 import type { RelayCommand } from '../../bridge/messages';
 import { FRAME_WAIT_MS, TabFrames } from './tabFrames';
 
-const hold: RelayCommand = { kind: 'agui-hold', on: true };
+const hold: RelayCommand = { kind: 'hold', on: true };
 
 /** A tab whose frames answer when the test says so. */
 function setup() {

@@ -14,13 +14,14 @@
  */
 import browser, { type Runtime } from 'webextension-polyfill';
 import { STRING_MAX } from '../../bridge/limits';
-import { type ContentMessage, type Hello, HelloReplySchema, PORT_CAPTURE, RelayCommandSchema } from '../../bridge/messages';
+import { type ContentMessage, type Hello, HelloReplySchema, PORT_CAPTURE } from '../../bridge/messages';
 import { ARMED_KEY, HANDSHAKE_KEY, RELAY_READY_EVENT } from '../../capture/wire';
 import { maskUrl } from '../../engine/mask/secrets';
 import { joinBytes } from '../../engine/util/bytes';
 import { HeldStreams } from './heldStreams';
 import { DocumentRecorder } from './recorder';
 import { Resends } from './resend';
+import { type CommandTargets, takeCommand } from './commands';
 import { ReplayAnswers } from './replayAnswer';
 
 // ---- The hand-over, first of all: whatever fails below, the page never sees it.
@@ -273,34 +274,19 @@ function ask(): void {
   );
 }
 
-browser.runtime.onMessage.addListener((raw: unknown) => {
-  const parsed = RelayCommandSchema.safeParse(raw);
-  if (!parsed.success) return undefined;
-  const command = parsed.data;
-  if (command.kind === 'agui-replay-rules') {
-    // The hook has them (posted on its port) before the background tells the panel they are armed.
-    replay.setRules(command.rules);
-    return Promise.resolve(true);
-  }
-  if (command.kind === 'agui-replay-step') {
-    replay.step(command.rule, command.to);
-    return undefined;
-  }
-  if (command.kind === 'agui-resend' || command.kind === 'agui-resend-cancel') {
-    if (command.docKey !== recorder.docKey) return undefined;
-    if (command.kind === 'agui-resend') void (command.plan ? resends.plan(command.id, command.rid) : resends.send(command.id, command.rid, command.body));
-    else resends.cancel(command.rid);
-  } else if (command.kind === 'agui-hold') {
-    // Answered, as the rules are: the panel says "paused" once every frame holds.
-    setHold(command.on);
-    return Promise.resolve(true);
-  } else if (command.kind === 'agui-release') {
-    if (command.docKey === recorder.docKey) held.release(command.id, command.upTo);
-  } else if (command.kind === 'agui-mode') recorder.setEager(command.eager);
-  // Everything after what the background holds, from here on as it comes.
-  else recorder.resync(command.have[recorder.docKey] ?? -1);
-  return undefined;
-});
+const targets: CommandTargets = {
+  docKey: recorder.docKey,
+  resync: (after) => recorder.resync(after),
+  setEager: (eager) => recorder.setEager(eager),
+  setRules: (rules) => replay.setRules(rules),
+  step: (rule, to) => replay.step(rule, to),
+  setHold,
+  release: (id, upTo) => held.release(id, upTo),
+  resend: (id, rid, body) => void resends.send(id, rid, body),
+  plan: (id, rid) => resends.plan(id, rid),
+  cancelResend: (rid) => resends.cancel(rid),
+};
+browser.runtime.onMessage.addListener((raw: unknown) => (takeCommand(raw, targets) ? Promise.resolve(true) : undefined));
 
 // A new document says so at once: the top one is a navigation; every one learns whether to send, and which
 // replay rules are armed for the tab (a reload is answered from its first request).

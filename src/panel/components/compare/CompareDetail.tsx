@@ -8,10 +8,8 @@ import { type CompareSource, itemText } from '../../derive/compareView';
 import { JsonTree } from '../JsonTree';
 import { num, outcomeLabel, severityLabel } from '../../format';
 import { type MessageKey, tr } from '../../../i18n/i18n';
-import { type Comparison, diffText, type MetricsSummary, OUTCOME, type Row, type TextPart } from '../../../engine/query';
+import { type Comparison, diffText, type MetricsSummary, type Row, type TextPart } from '../../../engine/query';
 
-/** A run's status as the panel words it (an outcome it does not know is shown as it came). */
-const statusText = (s: string): string => (s in OUTCOME ? outcomeLabel(OUTCOME[s as keyof typeof OUTCOME]) : s);
 
 type DetailTab = 'summary' | 'row' | 'input';
 
@@ -151,9 +149,9 @@ function RunsTable({ c }: { c: Comparison }) {
         {c.runs.map((r, i) => (
           <tr key={`o${i}`}>
             <th scope="row">{tr('compareDetail.outcome')}{c.runs.length > 1 ? ` (${tr('compareDetail.runN', { n: i + 1 })})` : ''}</th>
-            <td>{r.a ? statusText(r.a.status) : '—'}</td>
-            <td>{r.b ? statusText(r.b.status) : '—'}</td>
-            <td>{r.a?.status !== r.b?.status ? tr('compareMessage.changed') : ''}</td>
+            <td>{r.a ? outcomeLabel(r.a.outcome) : '—'}</td>
+            <td>{r.b ? outcomeLabel(r.b.outcome) : '—'}</td>
+            <td>{r.a?.outcome !== r.b?.outcome ? tr('compareMessage.changed') : ''}</td>
           </tr>
         ))}
         {line(tr('metrics.firstEvent'), (m) => m.firstEventMs)}

@@ -38,8 +38,8 @@ const usageText = (u: readonly TokenUsage[]) =>
         .join('; ');
 
 /**
- * The shape of the runs in one look: one lane per run, grouped by thread, with the spans inside it (steps, text
- * messages, reasoning blocks, tool calls from start through their result, activity, subagents as nested lanes) on a
+ * The shape of the runs in one look: one row per run, grouped by thread, with the spans inside it (steps, text
+ * messages, reasoning blocks, tool calls from start through their result, activity, subagents as nested rows) on a
  * shared time axis; zoomable and scrollable; a marker at the selected event; the selected run's metrics below.
  * Everything as of the selected event: nothing after it is drawn.
  */

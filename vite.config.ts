@@ -36,7 +36,7 @@ function noEval(): Plugin {
     enforce: 'pre',
     transform(code, id) {
       if (/[\\/]preact[\\/]dist[\\/]preact\.mjs$/.test(id)) {
-        if (!code.includes(INNER_HTML)) this.error('noEval: preact changed how it sets innerHTML (dist/preact.mjs): update scripts/noEval.ts');
+        if (!code.includes(INNER_HTML)) this.error('noEval: preact changed how it sets innerHTML (dist/preact.mjs): update noEval in vite.config.ts');
         return { code: code.replace(INNER_HTML, '(()=>{throw Error("dangerouslySetInnerHTML is off in AG-UI DevTools")})()'), map: null };
       }
       if (/[\\/]lit-html[\\/]lit-html\.js$/.test(id)) {
@@ -48,8 +48,8 @@ function noEval(): Plugin {
       }
       if (!/[\\/]zod[\\/]v4[\\/]core[\\/](util|doc)\.js$/.test(id)) return undefined;
       const out = code.replace(PROBE, 'return false;').replace(COMPILER, "compile() { throw new Error('zod: compiled parsers are off in this build');");
-      if (/[\\/]util\.js$/.test(id) && out === code) this.error('noEval: zod changed its eval probe (util.js): update scripts/noEval.ts');
-      if (/[\\/]doc\.js$/.test(id) && out === code) this.error('noEval: zod changed its compiler (doc.js): update scripts/noEval.ts');
+      if (/[\\/]util\.js$/.test(id) && out === code) this.error('noEval: zod changed its eval probe (util.js): update noEval in vite.config.ts');
+      if (/[\\/]doc\.js$/.test(id) && out === code) this.error('noEval: zod changed its compiler (doc.js): update noEval in vite.config.ts');
       return { code: out, map: null };
     },
   };

@@ -37,6 +37,15 @@ const hex = (bytes: Uint8Array, limit = 4096): string => {
   return bytes.length > limit ? `${s}… (${bytes.length - limit} more bytes)` : s.trimEnd();
 };
 
+/** A frame with what checking its event found: the event, its normalized form, whether it reduces, its diagnostics. */
+function withChecked(frame: Frame, checked: CheckedEvent): Frame {
+  if (checked.event !== undefined) frame.event = checked.event;
+  if (checked.reducible && checked.normalized) frame.normalized = checked.normalized;
+  frame.reducible = checked.reducible;
+  if (checked.diagnostics.length > 0) frame.diagnostics = frame.diagnostics.concat(checked.diagnostics);
+  return frame;
+}
+
 /** Turns a stream's chunks into frames, whatever its format. */
 export class StreamDecoder {
   private readonly sse?: SseParser;
@@ -114,11 +123,7 @@ export class StreamDecoder {
     }
     if (f.diagnostics.some((d) => d.code === 'sse/no-data')) return frame;
     const checked = decodeEventText(f.data);
-    if (checked.event !== undefined) frame.event = checked.event;
-    if (checked.reducible && checked.normalized) frame.normalized = checked.normalized;
-    frame.reducible = checked.reducible;
-    if (checked.diagnostics.length > 0) frame.diagnostics = frame.diagnostics.concat(checked.diagnostics);
-    return frame;
+    return withChecked(frame, checked);
   }
 
   private fromProto(f: ProtoFrame, t: number): Frame {
@@ -134,11 +139,7 @@ export class StreamDecoder {
     };
     if (f.value === undefined) return frame;
     const checked = checkEvent(f.value);
-    if (checked.event !== undefined) frame.event = checked.event;
-    if (checked.reducible && checked.normalized) frame.normalized = checked.normalized;
-    frame.reducible = checked.reducible;
-    if (checked.diagnostics.length > 0) frame.diagnostics = frame.diagnostics.concat(checked.diagnostics);
-    return frame;
+    return withChecked(frame, checked);
   }
 
   private fromJson(text: string, t: number): Frame {

@@ -49,16 +49,7 @@ export class ProtoParser {
       this.waitingSize += chunk.length;
       const length = this.declared();
       if (length === undefined || (length <= MAX_PROTO_FRAME && this.buffer.length + this.waitingSize < 4 + length)) return out;
-      const joined = new Uint8Array(this.buffer.length + this.waitingSize);
-      joined.set(this.buffer);
-      let at = this.buffer.length;
-      for (const part of this.waiting) {
-        joined.set(part, at);
-        at += part.length;
-      }
-      this.waiting = [];
-      this.waitingSize = 0;
-      this.buffer = joined;
+      this.joinWaiting();
     } else this.buffer = chunk;
     let pos = 0;
     const b = this.buffer;
@@ -93,18 +84,23 @@ export class ProtoParser {
     return out;
   }
 
+  /** The parts waiting for a frame's end, joined onto the buffer. */
+  private joinWaiting(): void {
+    const joined = new Uint8Array(this.buffer.length + this.waitingSize);
+    joined.set(this.buffer);
+    let at = this.buffer.length;
+    for (const part of this.waiting) {
+      joined.set(part, at);
+      at += part.length;
+    }
+    this.waiting = [];
+    this.waitingSize = 0;
+    this.buffer = joined;
+  }
+
   end(out: ProtoFrame[] = []): ProtoFrame[] {
     if (this.waitingSize > 0) {
-      const joined = new Uint8Array(this.buffer.length + this.waitingSize);
-      joined.set(this.buffer);
-      let at = this.buffer.length;
-      for (const part of this.waiting) {
-        joined.set(part, at);
-        at += part.length;
-      }
-      this.waiting = [];
-      this.waitingSize = 0;
-      this.buffer = joined;
+      this.joinWaiting();
     }
     if (this.buffer.length > 0) {
       out.push({

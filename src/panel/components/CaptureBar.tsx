@@ -3,6 +3,7 @@ import { siteLabel, sitePattern } from '../../bridge/sitePatterns';
 import type { CaptureControl } from '../capture/captureControl';
 import { Modal } from './Modal';
 import { tr } from '../../i18n/i18n';
+import { TextInput } from './TextInput';
 
 /**
  * Capture is off for the inspected page: say so, and offer to turn it on for this site (the browser asks the
@@ -56,14 +57,7 @@ function SiteEntry({ capture }: { capture: CaptureControl }) {
       <span class="banner-text">
         {tr('captureBar.nothingCapturedFromThisTab')}
       </span>
-      <input
-        class="filter"
-        type="text"
-        aria-label={tr('captureBar.siteToCapture')}
-        placeholder={tr('captureBar.httpAgentTest8080')}
-        value={site.value}
-        onInput={(e) => (site.value = (e.currentTarget as HTMLInputElement).value)}
-      />
+      <TextInput bound={site} label={tr('captureBar.siteToCapture')} placeholder={tr('captureBar.httpAgentTest8080')} />
       <button type="submit" class="button primary">
         {tr('captureBar.captureOnThisSite')}
       </button>

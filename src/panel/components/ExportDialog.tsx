@@ -4,6 +4,7 @@ import { Modal } from './Modal';
 import { counted, num } from '../format';
 import { tr, trn } from '../../i18n/i18n';
 import { type ExportFormatId, type ExportOptions, type ExportScope, FORMATS, type Redaction, REDACTION_GROUPS, type RedactionGroup, sessionContents } from '../../engine/query';
+import { TextInput } from './TextInput';
 
 const masked = (n: number) => (n === 0 ? tr('exportDialog.maskedNone') : tr('exportDialog.maskedSome', { n: num(n) }));
 const bytes = (n: number) => (n < 1024 ? tr('unit.bytes', { n: num(n) }) : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
@@ -144,14 +145,7 @@ export function ExportDialog({ store, onExport, onClose }: { store: SessionStore
         ))}
         <label class="field wide">
           {tr('exportDialog.jsonPaths')}{' '}
-          <input
-            type="text"
-            class="filter"
-            aria-label={tr('exportDialog.jsonPathsToRedact')}
-            placeholder={tr('exportDialog.forwardedpropsApikeyMessagesContent')}
-            value={paths.value}
-            onInput={(e) => (paths.value = (e.currentTarget as HTMLInputElement).value)}
-          />
+          <TextInput bound={paths} label={tr('exportDialog.jsonPathsToRedact')} placeholder={tr('exportDialog.forwardedpropsApikeyMessagesContent')} />
         </label>
       </fieldset>
       <p class="muted">{tr('exportDialog.nothingLeavesThisBrowserThe')}</p>

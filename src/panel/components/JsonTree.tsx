@@ -4,6 +4,7 @@ import { copyText } from '../copy';
 import { Visible } from './Visible';
 import { num } from '../format';
 import { tr, trn } from '../../i18n/i18n';
+import { TextInput } from './TextInput';
 
 /**
  * A JSON value as a tree: objects and arrays open on click, children are only built when open (so a 10,000-deep
@@ -40,14 +41,7 @@ export function JsonTree({
           <button type="button" class="link" onClick={() => (mode.value = { forced: 'none', generation: mode.value.generation + 1 })}>
             {tr('jsonTree.collapseAll')}
           </button>
-          <input
-            class="json-search"
-            type="search"
-            placeholder={tr('jsonTree.searchKeysAndValues')}
-            aria-label={tr('jsonTree.searchInThisValue')}
-            value={query.value}
-            onInput={(e) => (query.value = (e.currentTarget as HTMLInputElement).value)}
-          />
+          <TextInput bound={query} class="json-search" type="search" label={tr('jsonTree.searchInThisValue')} placeholder={tr('jsonTree.searchKeysAndValues')} />
           {search && (
             <span class="muted">
               {search.hits.size === 0 ? tr('jsonTree.noMatch') : trn(search.capped ? 'jsonTree.matchesOver' : 'jsonTree.matches', search.hits.size)}

@@ -7,6 +7,7 @@ import { filterErrorText, num } from '../format';
 import { Modal } from './Modal';
 import { tr, trn } from '../../i18n/i18n';
 import { parseQuery } from '../../engine/query';
+import { TextInput } from './TextInput';
 
 const TRANSPORT: Record<string, string> = { eventsource: 'EventSource', websocket: 'WebSocket', xhr: 'XMLHttpRequest', fetch: 'fetch' };
 
@@ -40,15 +41,7 @@ export function PauseDialog({ control, onClose }: { control: PauseControl; onClo
           add();
         }}
       >
-        <input
-          type="text"
-          class="filter"
-          placeholder={tr('pauseControls.typeToolCallStartTool')}
-          aria-label={tr('pauseControls.pauseCondition')}
-          value={draft.value}
-          onInput={(e) => (draft.value = (e.currentTarget as HTMLInputElement).value)}
-          data-testid="pause-condition-input"
-        />
+        <TextInput bound={draft} label={tr('pauseControls.pauseCondition')} placeholder={tr('pauseControls.typeToolCallStartTool')} testId="pause-condition-input" />
         <button type="submit" class="button" disabled={!draft.value.trim() || parsed.error !== undefined} data-testid="pause-condition-add">
           {tr('pauseControls.add')}
         </button>

@@ -11,6 +11,7 @@ import { num } from '../../format';
 import { CompareDetail } from './CompareDetail';
 import { type MessageKey, tr } from '../../../i18n/i18n';
 import { type CompareOptions, type Comparison, diffText, type Item, readInput, replaySession, type Row } from '../../../engine/query';
+import { TextInput } from '../TextInput';
 
 const ROW_H = 22;
 const OP_LABEL: Record<Row['op'], MessageKey> = { equal: 'compareMessage.equal', removed: 'compareDetail.onlyInA', added: 'compareDetail.onlyInB', changed: 'compareMessage.changed' };
@@ -91,14 +92,7 @@ export function CompareView({ store, start, onClose }: { store: SessionStore; st
         <label class="check" title={tr('compareView.aStateSnapshotEqualTo')}>
           <input type="checkbox" checked={keepSnapshots.value} onChange={() => (keepSnapshots.value = !keepSnapshots.value)} /> {tr('compareView.everySnapshot')}
         </label>
-        <input
-          type="text"
-          class="filter compare-ignore"
-          aria-label={tr('compareView.ignoreJsonPointers')}
-          placeholder={tr('compareView.ignoreCartTotalEventMetadata')}
-          value={ignoreText.value}
-          onChange={(e) => (ignoreText.value = (e.currentTarget as HTMLInputElement).value)}
-        />
+        <TextInput bound={ignoreText} class="filter compare-ignore" label={tr('compareView.ignoreJsonPointers')} placeholder={tr('compareView.ignoreCartTotalEventMetadata')} commit />
         <span class="muted" title={tr('compareView.alwaysLeftOutOfThe')}>{tr('compareView.timestampsAndRaweventIgnored')}</span>
       </div>
       {fileError.value && (

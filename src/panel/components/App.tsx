@@ -9,7 +9,6 @@ import { ImportProgressBar } from './ImportProgress';
 import type { ReplayControl } from '../pageReplay/replayControl';
 import { ReplayBar } from './ReplayBar';
 import { ReplayDialog } from './ReplayDialog';
-import { replayAvailable, replayRequest, resendAvailable, resendRequest } from '../pageReplay/replayRequest';
 import type { ResendControl } from '../debugger/resendControl';
 import { ResendDialog } from './ResendDialog';
 import { Split } from './Split';
@@ -38,8 +37,8 @@ export function App({
   const settingsOpen = useSignal(false);
   const exportOpen = useSignal(false);
   const pauseOpen = useSignal(false);
-  replayAvailable.value = replay !== undefined;
-  resendAvailable.value = resend !== undefined;
+  store.dialogs.replayAvailable.value = replay !== undefined;
+  store.dialogs.resendAvailable.value = resend !== undefined;
   const control = capture?.();
   useEffect(() => {
     /**
@@ -71,21 +70,21 @@ export function App({
     ...actions,
     openExport: () => (exportOpen.value = true),
     ...(control && { openSettings: () => (settingsOpen.value = true) }),
-    ...(replay && { openReplay: () => (replayRequest.value = {}) }),
+    ...(replay && { openReplay: () => (store.dialogs.replay.value = {}) }),
     ...(pause && { pause: { armed: armedCount(pause.armed.value), open: () => (pauseOpen.value = true) } }),
   };
   return (
     <div class="app">
       <Toolbar store={store} actions={toolbarActions} />
       {exportOpen.value && <ExportDialog store={store} onExport={actions.onExport} onClose={() => (exportOpen.value = false)} />}
-      {replay && replayRequest.value && (
-        <ReplayDialog store={store} control={replay} pageUrl={control?.status?.url ?? ''} {...(replayRequest.value.runKey !== undefined && { runKey: replayRequest.value.runKey })} onClose={() => (replayRequest.value = null)} />
+      {replay && store.dialogs.replay.value && (
+        <ReplayDialog store={store} control={replay} pageUrl={control?.status?.url ?? ''} {...(store.dialogs.replay.value.runKey !== undefined && { runKey: store.dialogs.replay.value.runKey })} onClose={() => (store.dialogs.replay.value = null)} />
       )}
       {control && !store.imported.value && <CaptureBar capture={control} />}
       {control && settingsOpen.value && <CaptureSettings capture={control} onClose={() => (settingsOpen.value = false)} />}
       <ImportProgressBar />
       {pause && pauseOpen.value && <PauseDialog control={pause} onClose={() => (pauseOpen.value = false)} />}
-      {resend && resendRequest.value && <ResendDialog store={store} control={resend} runKey={resendRequest.value.runKey} onClose={() => (resendRequest.value = null)} />}
+      {resend && store.dialogs.resend.value && <ResendDialog store={store} control={resend} runKey={store.dialogs.resend.value.runKey} onClose={() => (store.dialogs.resend.value = null)} />}
       {replay && <ReplayBar store={store} control={replay} />}
       {pause && <PauseBar store={store} control={pause} live={!store.imported.value} />}
       <Banners store={store} />

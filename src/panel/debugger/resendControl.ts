@@ -1,5 +1,5 @@
 /**
- * Resend, in the panel (the dialog opens on replay/replayRequest.ts's resendRequest): the one resend at a time (sent by the document
+ * Resend, in the panel (the dialog opens on the store's dialogs.resend): the one resend at a time (sent by the document
  * that made the request, as the relay says it goes). A resend nobody answers (the page went away) fails by itself.
  */
 import { type Signal, signal } from '@preact/signals';

@@ -104,6 +104,7 @@ export function createSessionStore(options: { emptyText?: string } = {}) {
   const problems = computed(() => query.value.problemCounts());
 
   const filters = createFilterStore(query);
+  const dialogs = createDialogStore();
   const selection = createSelectionStore(query, filters.visible, tab);
 
   const use = (next: Session) => {
@@ -134,6 +135,7 @@ export function createSessionStore(options: { emptyText?: string } = {}) {
     dismissView,
     ...filters,
     ...selection,
+    dialogs,
     query,
     openReasoning,
     closedReasoning,
@@ -178,6 +180,19 @@ function createFilterStore(query: ReadonlySignal<SessionQuery>) {
     return v ? v.reduce((n, i) => n + (frames[i]!.event !== undefined ? 1 : 0), 0) : null;
   });
   return { filter, only, scope, onlyProblems, parsedFilter, visible, shownCount };
+}
+
+/**
+ * The dialogs any view may open: Replay to page (from the toolbar, or a run, to start from) and Resend (a run's
+ * request), or null while closed; whether each is there at all (the extension's panel: yes; the viewer: no).
+ */
+function createDialogStore() {
+  return {
+    replay: signal<{ runKey?: number } | null>(null),
+    replayAvailable: signal(false),
+    resend: signal<{ runKey: number } | null>(null),
+    resendAvailable: signal(false),
+  };
 }
 
 /** Which event the inspector shows: the one selected, or (null) the latest the filters let through, followed. */

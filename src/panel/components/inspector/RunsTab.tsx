@@ -1,5 +1,4 @@
 import type { SessionStore } from '../../store/sessionStore';
-import { replayAvailable, replayRequest, resendAvailable, resendRequest } from '../../pageReplay/replayRequest';
 import { useEffect, useRef } from 'preact/hooks';
 import { JsonTree } from '../JsonTree';
 import { GenUiLink, isGenUi } from './GenUiLink';
@@ -102,25 +101,25 @@ function RunSection({ store, at, index, current }: { store: SessionStore; at: Ru
         {problems.errors > 0 && <span class="badge badge-error" data-testid="run-errors">{counted(problems.errors, 'error')}</span>}
         {problems.warnings > 0 && <span class="badge badge-warning" data-testid="run-warnings">{counted(problems.warnings, 'warning')}</span>}{' '}
         <span class="muted">{tr('runsTab.thread', { threadId: r.threadId, start: span(at) })}</span>
-        {replayAvailable.value && (
+        {store.dialogs.replayAvailable.value && (
           <button
             type="button"
             class="link run-replay"
             aria-label={tr('runsTab.replayRun', { runId: r.runId })}
             title={tr('runsTab.answerThePageSNext')}
-            onClick={() => (replayRequest.value = { runKey: r.key })}
+            onClick={() => (store.dialogs.replay.value = { runKey: r.key })}
             data-testid="run-replay"
           >
             {tr('runsTab.replayToPage')}
           </button>
         )}
-        {resendAvailable.value && !store.imported.value && store.session.value.streams.get(r.streamId)?.info.requestBody !== undefined && (
+        {store.dialogs.resendAvailable.value && !store.imported.value && store.session.value.streams.get(r.streamId)?.info.requestBody !== undefined && (
           <button
             type="button"
             class="link run-replay"
             aria-label={tr('runsTab.resendRun', { runId: r.runId })}
             title={tr('runsTab.askTheAgentAgainWith')}
-            onClick={() => (resendRequest.value = { runKey: r.key })}
+            onClick={() => (store.dialogs.resend.value = { runKey: r.key })}
             data-testid="run-resend"
           >
             {tr('runsTab.resend')}

@@ -179,6 +179,21 @@ export const scenarios: Record<string, Scenario> = {
   genui: { title: 'Generative UI', prompt: 'Show the weather in Lisbon as a card', events: (input) => import('./genui').then((m) => m.genuiEvents(input)) },
   'genui-broken': { title: 'Broken surface', prompt: 'Show the weather in Porto', events: (input) => import('./genui').then((m) => m.genuiBrokenEvents(input)) },
 
+  // A producer with two bugs: a text delta after its message ended (the page's client stops the run there: it refuses
+  // it), then a state delta to a misspelled path. What the page holds is what came before the first.
+  broken: {
+    title: 'Broken stream',
+    prompt: 'What is the weather in Lisbon?',
+    events: (input) => [
+      { type: EventType.RUN_STARTED, ...run(input) } as BaseEvent,
+      { type: EventType.STATE_SNAPSHOT, snapshot: { city: 'Lisbon', temperature: '18 °C' } } as BaseEvent,
+      ...streamText('broken-reply', 'It is sunny in Lisbon.'),
+      { type: EventType.TEXT_MESSAGE_CONTENT, messageId: 'broken-reply', delta: ' And warm.' } as BaseEvent,
+      { type: EventType.STATE_DELTA, delta: [{ op: 'replace', path: '/temprature', value: '20 °C' }] } as BaseEvent,
+      { type: EventType.RUN_FINISHED, ...run(input) } as BaseEvent,
+    ],
+  },
+
   error: {
     title: 'Run error',
     prompt: 'Crash, please',
@@ -194,4 +209,4 @@ export const scenarios: Record<string, Scenario> = {
 export const SCENARIO_ORDER = ['chat', 'tools', 'state', 'reasoning', 'activity', 'subagent', 'interrupt', 'error'] as const;
 
 /** Scenarios with their own buttons, outside "Run all". */
-export const EXTRA_SCENARIOS = ['genui', 'genui-broken'] as const;
+export const EXTRA_SCENARIOS = ['genui', 'genui-broken', 'broken'] as const;

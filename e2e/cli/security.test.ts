@@ -54,7 +54,18 @@ describe('the CLI prints no control character a page sent', () => {
       { type: 'RUN_FINISHED', threadId: 't', runId: h },
     ]);
     writeFileSync(file(), events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join(''));
+    // The same strings in runs the page's client takes to their end (the file above makes it stop at the first one's
+    // never-started message: what it holds is the first run's).
+    const held = HOSTILE.flatMap((h, i) => [
+      { type: 'RUN_STARTED', threadId: 't', runId: h },
+      { type: 'TEXT_MESSAGE_START', messageId: `m${i}`, role: 'assistant' },
+      { type: 'TEXT_MESSAGE_CONTENT', messageId: `m${i}`, delta: h },
+      { type: 'TEXT_MESSAGE_END', messageId: `m${i}` },
+      { type: 'RUN_FINISHED', threadId: 't', runId: h },
+    ]);
+    writeFileSync(heldFile(), held.map((e) => `data: ${JSON.stringify(e)}\n\n`).join(''));
   });
+  const heldFile = () => join(dir, 'hostile-held.agui.sse');
   const ESCAPES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
   test('lint: every line is one problem or the summary, with the controls as \\u escapes', () => {
@@ -63,20 +74,20 @@ describe('the CLI prints no control character a page sent', () => {
     expect(r.stdout).not.toMatch(ESCAPES);
     const lines = r.stdout.trimEnd().split('\n');
     const summary = lines.pop()!;
-    expect(summary).toMatch(/^\d+ events \(sse\): [1-9]\d* errors?, \d+ warnings?, \d+ notes?; transport rules not applicable \(no capture timing\)$/);
+    expect(summary).toMatch(/^\d+ events \(sse\): [1-9]\d* errors?, \d+ warnings?, \d+ notes?(; the page's client stops a run at (#\d+(, )?)+)?; transport rules not applicable \(no capture timing\)$/);
     for (const line of lines) expect(line).toMatch(/^\S*hostile\.agui\.sse(:\d+|@\d+)? #\d+ {2}(error|warning|info) /);
     expect(r.stdout).toContain('\\u001B]0;owned\\u0007');
     expect(r.stdout).toContain('\\u202E');
   });
 
   test('replay and replay --summary: the page strings are escaped, line breaks too', () => {
-    for (const args of [['replay', file()], ['replay', file(), '--summary']]) {
+    for (const args of [['replay', heldFile()], ['replay', heldFile(), '--summary'], ['replay', file()]]) {
       const r = cli(args);
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout, args.join(' ')).not.toMatch(ESCAPES);
       expect(r.stdout).toContain('\\u001B');
     }
-    const json = cli(['replay', file(), '--json']);
+    const json = cli(['replay', heldFile(), '--json']);
     expect(json.stdout).not.toMatch(ESCAPES);
     // In JSON the escape is the same value.
     expect(JSON.stringify(JSON.parse(json.stdout))).toContain('\\u001b]0;owned');

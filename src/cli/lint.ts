@@ -32,6 +32,8 @@ export interface FileLint {
   timed?: boolean;
   /** The protocol features its events exercise (lint --coverage). */
   features?: FeatureCounts;
+  /** Where the page's client (@ag-ui/client) stops a run, by event index. */
+  stops?: number[];
   ms: number;
 }
 
@@ -44,7 +46,16 @@ export function lintBytes(file: string, bytes: Uint8Array): FileLint {
     const problems = [...replay.problems]
       .sort((a, b) => a.eventIndex - b.eventIndex)
       .map(({ ruleId, severity, eventIndex, message, path }): LintedProblem => ({ ruleId, severity, eventIndex, message, ...where[eventIndex], ...(path && path.length > 0 && { path }) }));
-    return { file, format, events: session.frames.length, problems, timed: [...session.streams.values()].some(transportTimed), features: featuresOf(session.frames, session), ms: performance.now() - started };
+    return {
+      file,
+      format,
+      events: session.frames.length,
+      problems,
+      timed: [...session.streams.values()].some(transportTimed),
+      features: featuresOf(session.frames, session),
+      ...(replay.stops.length > 0 && { stops: replay.stops.map((s) => s.index) }),
+      ms: performance.now() - started,
+    };
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
     return { file, events: 0, problems: [], error: error.message, ms: performance.now() - started };

@@ -22,13 +22,14 @@ export function textReport(results: readonly FileLint[], ms: number): string {
   const tally = (list: readonly FileLint[]) =>
     `${plural(countOf(list, 'error'), 'error')}, ${plural(countOf(list, 'warning'), 'warning')}, ${plural(countOf(list, 'info'), 'note')}`;
   const untimed = (r: FileLint) => (r.timed ? '' : '; transport rules not applicable (no capture timing)');
+  const stops = (r: FileLint) => (r.stops?.length ? `; the page's client stops a run at ${r.stops.map((i) => `#${i}`).join(', ')}` : '');
   if (results.length === 1) {
     const r = results[0]!;
-    if (!r.error) out += `${plural(r.events, 'event')} (${r.format}): ${tally(results)}${untimed(r)}\n`;
+    if (!r.error) out += `${plural(r.events, 'event')} (${r.format}): ${tally(results)}${stops(r)}${untimed(r)}\n`;
     return out;
   }
   for (const r of results) {
-    if (!r.error && r.problems.some((p) => p.severity !== 'info')) out += `${terminalText(r.file)}: ${plural(r.events, 'event')} (${r.format}): ${tally([r])}\n`;
+    if (!r.error && r.problems.some((p) => p.severity !== 'info')) out += `${terminalText(r.file)}: ${plural(r.events, 'event')} (${r.format}): ${tally([r])}${stops(r)}\n`;
   }
   const linted = results.filter((r) => !r.error);
   const failing = linted.filter((r) => r.problems.some((p) => p.severity === 'error')).length;

@@ -23,6 +23,8 @@ export interface RunSummary {
   runId: string;
   threadId: string;
   status: string;
+  /** Where the page's client stopped it (status `stopped`): it applied nothing of the run after that event. */
+  stoppedAt?: number;
   outcome?: string;
   events: number;
   durationMs?: number;
@@ -41,6 +43,7 @@ export function runSummaries(session: Session, replay: Replay, asOf: number): Ru
       const m = runMetrics(session, replay, r, { asOf });
       const outcome = status !== 'running' ? ((r.outcome as { type?: unknown } | undefined)?.type as string | undefined) : undefined;
       const s: RunSummary = { runId: r.runId, threadId: r.threadId, status, events, usage: m.usage, timed: m.timed };
+      if (status === 'stopped' && r.stoppedAt !== undefined) s.stoppedAt = r.stoppedAt;
       if (outcome !== undefined) s.outcome = outcome;
       if (m.durationMs !== undefined) s.durationMs = m.durationMs;
       if (m.firstTextMs !== undefined) s.ttftMs = m.firstTextMs;
@@ -58,7 +61,7 @@ export function formatRunSummaries(runs: readonly RunSummary[]): string {
   const lines = ['run                       status       outcome      events  duration  TTFT      usage'];
   for (const r of runs) {
     lines.push(
-      `${clip(r.runId, 25).padEnd(25)} ${r.status.padEnd(12)} ${clip(r.outcome ?? '—', 12).padEnd(12)} ${String(r.events).padStart(6)}  ${ms(r.durationMs, r.timed).padEnd(9)} ${ms(r.ttftMs, r.timed).padEnd(9)} ${usage(r.usage)}${r.chainUsage ? `  (with its resumes: ${usage(r.chainUsage)})` : ''}`,
+      `${clip(r.runId, 25).padEnd(25)} ${(r.stoppedAt !== undefined ? `stopped #${r.stoppedAt}` : r.status).padEnd(12)} ${clip(r.outcome ?? '—', 12).padEnd(12)} ${String(r.events).padStart(6)}  ${ms(r.durationMs, r.timed).padEnd(9)} ${ms(r.ttftMs, r.timed).padEnd(9)} ${usage(r.usage)}${r.chainUsage ? `  (with its resumes: ${usage(r.chainUsage)})` : ''}`,
     );
   }
   if (runs.length > 0 && !runs[0]!.timed) lines.push('(no capture times in this input: durations are not shown)');
@@ -75,7 +78,9 @@ export function formatSummary(o: { file: string; format: string; frames: readonl
   lines.push(`${terminalText(o.file)}: ${o.frames.length} events (${o.format}), ${runs.length} run${runs.length === 1 ? '' : 's'}, ${errors} errors, ${warnings} warnings`);
   lines.push('', `Runs (as of event ${view.index})`);
   lines.push(...formatRunSummaries(runSummaries(o.session, replay, view.index)).trimEnd().split('\n').map((l) => `  ${l}`));
+  const stop = new SessionQuery(o.session, replay).asOf(view.index).clientStop(view.lane);
   lines.push('', `Messages (conversation ${terminalText(view.lane)})`);
+  if (stop) lines.push(`  (what the page's client holds: it stopped a run at #${stop.index}, ${stop.ruleId}, and applied none of that stream's later events)`);
   if (view.messages.length === 0) lines.push('  (none)');
   for (const m of view.messages) {
     lines.push(`  ${clip(String(m.role), 10).padEnd(10)} ${clip(oneLine(contentOf(m as Record<string, unknown>)), 100)}`);

@@ -15,7 +15,8 @@ export const compact = (n: number): string =>
   n < 10_000 ? num(n) : n < 999_500 ? `${Math.round(n / 1000)}k` : `${(n / 1_000_000).toFixed(n < 9_950_000 ? 1 : 0)}M`;
 
 /** A run's outcome as the panel says it (the word itself, `failed`, is also what the filter's `outcome:` takes). */
-export const outcomeLabel = (o: RunOutcome): string => tr(`outcome.${o}`);
+/** A run's outcome in the panel's words; a run the page's client stopped says where (`stoppedAt`). */
+export const outcomeLabel = (o: RunOutcome, stoppedAt?: number): string => (o === 'stopped' && stoppedAt !== undefined ? tr('outcome.stoppedAt', { index: stoppedAt }) : tr(`outcome.${o}`));
 
 /** A severity as the panel says it (error, warning, note), or the word as it came. */
 export const severityLabel = (s: string): string => (s === 'error' ? tr('severity.error') : s === 'warning' ? tr('severity.warning') : s === 'info' ? tr('problemsTab.note') : s);

@@ -8,7 +8,7 @@ import jsonpatch, { type Operation } from 'fast-json-patch';
 import type { Msg } from '../reduce/messages';
 import type { Replay } from '../replay/replay';
 import { runMetrics, type RunMetrics } from '../replay/metrics';
-import type { RunEntity } from '../replay/timeline';
+import { finalStatus, type RunEntity } from '../replay/timeline';
 import { replaySession } from '../replay/replaySession';
 import type { Session } from '../session/session';
 import { DEFAULT_MAX_D, diffSequences } from './myers';
@@ -47,8 +47,8 @@ export interface MessageDiff {
 
 export interface RunPair {
   /** `status` as the run model has it; `outcome`, the word every view uses for it (done, failed…). */
-  a?: { key: number; runId: string; status: string; outcome: RunOutcome; metrics: MetricsSummary };
-  b?: { key: number; runId: string; status: string; outcome: RunOutcome; metrics: MetricsSummary };
+  a?: { key: number; runId: string; status: string; outcome: RunOutcome; stoppedAt?: number; metrics: MetricsSummary };
+  b?: { key: number; runId: string; status: string; outcome: RunOutcome; stoppedAt?: number; metrics: MetricsSummary };
   /** The input each side's client sent, per part: a JSON Patch from A's to B's (empty: the same). */
   input: Record<InputPart, Operation[]>;
 }
@@ -365,8 +365,8 @@ function pairRuns(a: CompareSide, b: CompareSide, idsA: IdMap, idsB: IdMap): Run
       input[part] = jsonpatch.compare(JSON.parse(canonical(va)) as object, JSON.parse(canonical(vb)) as object);
     }
     out.push({
-      ...(x && { a: { key: x.key, runId: x.runId, status: x.status, outcome: OUTCOME[x.status], metrics: summarize(a, x) } }),
-      ...(y && { b: { key: y.key, runId: y.runId, status: y.status, outcome: OUTCOME[y.status], metrics: summarize(b, y) } }),
+      ...(x && { a: { key: x.key, runId: x.runId, status: finalStatus(x), outcome: OUTCOME[finalStatus(x)], ...(x.stoppedAt !== undefined && { stoppedAt: x.stoppedAt }), metrics: summarize(a, x) } }),
+      ...(y && { b: { key: y.key, runId: y.runId, status: finalStatus(y), outcome: OUTCOME[finalStatus(y)], ...(y.stoppedAt !== undefined && { stoppedAt: y.stoppedAt }), metrics: summarize(b, y) } }),
       input,
     });
   }

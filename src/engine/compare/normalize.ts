@@ -1,6 +1,6 @@
 /**
  * What two runs are compared on: each side's events, normalized so that what does not matter does not differ.
- * - ids (messageId, toolCallId, runId, threadId, parentRunId, subagentRunId, interrupt ids, and the ids inside
+ * - ids (messageId, toolCallId, runId, threadId, parentRunId, subagentRunId, parentSubagentRunId, interrupt ids, and the ids inside
  *   message and interrupt lists) are replaced by their order of first appearance per kind (`msg#1`, `call#2`);
  * - `timestamp` and `rawEvent` are left out;
  * - text, tool-argument and reasoning deltas are joined per message or call (one item at the first delta, holding
@@ -43,6 +43,7 @@ const ID_KINDS: Record<string, string> = {
   runId: 'run',
   parentRunId: 'run',
   subagentRunId: 'run',
+  parentSubagentRunId: 'run',
   threadId: 'thread',
   interruptId: 'interrupt',
   interruptIds: 'interrupt',

@@ -5,6 +5,7 @@
  * the CLI, the library and coding agents read these answers, never the indices themselves.
  */
 import type { ResumeEntry } from '@ag-ui/core';
+import type { Frame } from '../decode/frames';
 import type { Replay, ReplayView } from '../replay/replay';
 import { OUTCOME, problemsByRun, type RunOutcome } from '../replay/runRows';
 import {
@@ -99,6 +100,21 @@ export interface RunAsOf extends SpanAsOf {
 // snapshot of a long session makes thousands of them.)
 const ended = (end: number | undefined, i: number): number | undefined => (end !== undefined && end <= i ? end : undefined);
 
+/**
+ * Where the page's client stopped a run of the conversation (the event it refused, and why), as of an event at or
+ * after it: from there the client applied nothing more of that stream. `sameRead`: the events before it that
+ * arrived in the same read of the stream (one chunk) — the client applies asynchronously, so the error may have
+ * overtaken them, and the page may hold less than is shown.
+ */
+export interface ClientStopAsOf {
+  index: number;
+  streamId: string;
+  ruleId: string;
+  message: string;
+  runKey?: number;
+  sameRead: number[];
+}
+
 /** The answers as of event `index`, each computed on first use and kept. */
 export class Snapshot {
   private readonly t: Timeline;
@@ -108,6 +124,8 @@ export class Snapshot {
     private readonly replay: Replay,
     readonly index: number,
     private readonly levels: RuleLevels | undefined,
+    /** The session's frames (their arrival times tell which events came in one read). */
+    private readonly frames: readonly Frame[] = [],
   ) {
     this.t = replay.timeline;
   }
@@ -252,6 +270,22 @@ export class Snapshot {
     const s = this.t.reasoning.findLast((r) => r.lane === m.lane && r.start <= m.start && (r.end === undefined || r.end >= m.start));
     // A block with a span ends with it (a message inside it ends sooner); one without, with its message.
     return { start: s?.start ?? m.start, end: ended(s ? s.end : m.end, i), message: m };
+  }
+
+  /** The last place the page's client stopped a run of this conversation (the event's own by default), as of the event. */
+  clientStop(lane = this.replay.laneAt(this.index)): ClientStopAsOf | undefined {
+    const stop = this.replay.stops.findLast((s) => s.index <= this.index && this.replay.laneAt(s.index) === lane);
+    if (!stop) return undefined;
+    const frames = this.frames;
+    const sameRead: number[] = [];
+    const t = frames[stop.index]?.t;
+    for (let k = stop.index - 1; k >= 0 && t !== undefined; k--) {
+      const f = frames[k]!;
+      if (f.streamId !== stop.streamId) continue;
+      if (f.t !== t) break;
+      sameRead.unshift(k);
+    }
+    return { index: stop.index, streamId: stop.streamId, ruleId: stop.ruleId, message: stop.message, ...(stop.runKey !== undefined && { runKey: stop.runKey }), sameRead };
   }
 
   /** The messages and state of a conversation (its lane; the event's own by default), as the client held them. */

@@ -8,7 +8,8 @@
 import { type Comparison, type CompareSide, compareRuns } from '../compare/compare';
 import type { CompareOptions } from '../compare/normalize';
 import type { ResumeEntry } from '@ag-ui/core';
-import type { Replay } from '../replay/replay';
+import type { Replay, ReplayView } from '../replay/replay';
+import { replaySession } from '../replay/replaySession';
 import type { InterruptEntity, RunEntity, ToolCallEntity } from '../replay/timeline';
 import { type RunRow, runRows } from '../replay/runRows';
 import type { Session, StreamInfo } from '../session/session';
@@ -35,6 +36,8 @@ export class SessionQuery {
     readonly session: Session,
     readonly replay: Replay,
     levels: RuleLevels = {},
+    /** The session replayed as the events say, kept by whoever keeps the session (a live panel: one that follows it). */
+    private readonly eventsReplayOf?: () => Replay,
   ) {
     // No levels at all is each rule's own severity: the engine's caches are kept for that case.
     this.levels = Object.keys(levels).length === 0 ? undefined : levels;
@@ -45,7 +48,7 @@ export class SessionQuery {
     let s = this.snapshots.get(index);
     if (!s) {
       if (this.snapshots.size >= KEEP) this.snapshots.delete(this.snapshots.keys().next().value!);
-      s = new Snapshot(this.replay, index, this.levels);
+      s = new Snapshot(this.replay, index, this.levels, this.session.frames);
       this.snapshots.set(index, s);
     }
     return s;
@@ -67,6 +70,28 @@ export class SessionQuery {
   get allRuns(): readonly RunEntity[] {
     return this.replay.timeline.runs;
   }
+
+  /**
+   * Where the page's client stopped event `index`'s stream, when the event came after that (not applied by the client:
+   * the timeline shows it greyed), or undefined.
+   */
+  stoppedBefore(index: number): number | undefined {
+    this.stopOf ??= new Map(this.replay.stops.map((s) => [s.streamId, s.index]));
+    const frame = this.session.frames[index];
+    const at = frame ? this.stopOf.get(frame.streamId) : undefined;
+    return at !== undefined && at < index ? at : undefined;
+  }
+  private stopOf: Map<string, number> | undefined;
+
+  /**
+   * The conversation as the events say (every event applied, as if the page's client had not stopped), for the
+   * views' "as the events say" switch: a replay of its own, made on first use and kept for the query's life.
+   */
+  eventsSay(index: number, lane?: string): ReplayView {
+    this.eventsReplay ??= this.replay.stops.length === 0 ? this.replay : (this.eventsReplayOf?.() ?? replaySession(this.session, { semantics: 'events' }));
+    return this.eventsReplay.at(index, lane);
+  }
+  private eventsReplay: Replay | undefined;
 
   /** The run event `index` belongs to. */
   runAt(index: number): RunEntity | undefined {
@@ -163,6 +188,7 @@ export { replayValues } from '../replay/fromEvents';
 export type { RunColumn, RunOutcome, RunRow } from '../replay/runRows';
 export { OUTCOME, problemsByRun, runRows, sortRuns } from '../replay/runRows';
 export { DEFAULT_STALL_MS, runMetrics, type RunMetrics } from '../replay/metrics';
+export { finalStatus } from '../replay/timeline';
 export type { ActivityEntity, InterruptEntity, MessageEntity, ReasoningSpanEntity, RunEntity, RunStatus, StepEntity, SubagentEntity, Timeline, ToolCallEntity } from '../replay/timeline';
 export type { Session, StreamInfo } from '../session/session';
 export { Session as SessionClass } from '../session/session';

@@ -20,14 +20,17 @@ const sseReplay = (text: string | Uint8Array) => {
 };
 
 describe('broken frames', () => {
-  it('an invalid JSON frame is a located error; the frames around it are replayed', () => {
+  it('an invalid JSON frame is a located error where the page\'s client stops; as the events say, the frames around it are replayed', () => {
     const { session, replay } = sseReplay(
       `data: ${JSON.stringify(start)}\n\ndata: {"type":"TEXT_MESSAGE_START",\n\ndata: ${JSON.stringify({ type: 'STATE_SNAPSHOT', snapshot: { ok: true } })}\n\n`,
     );
     expect(session.frames).toHaveLength(3);
     expect(session.frames[1]!.raw).toBe('{"type":"TEXT_MESSAGE_START",');
     expect(replay.problemsAt(1)).toContainEqual(expect.objectContaining({ ruleId: 'json/invalid', severity: 'error' }));
-    expect(replay.at(2).state).toEqual({ ok: true });
+    // The page's client stops the run at it (its parser throws): what it holds does not change after.
+    expect(replay.stops).toEqual([expect.objectContaining({ index: 1, ruleId: 'json/invalid' })]);
+    expect(replay.at(2).state).toEqual({});
+    expect(replaySession(session, { semantics: 'events' }).at(2).state).toEqual({ ok: true });
   });
 
   it('a truncated stream keeps its last frame, with a warning', () => {
@@ -173,7 +176,7 @@ describe('hostile payloads', () => {
     expect((state as { polluted?: unknown }).polluted).toBeUndefined();
   });
 
-  it('an event with every field null gets one located diagnostic per field, and the run goes on', () => {
+  it('an event with every field null gets one located diagnostic per field; the page\'s client stops there, the events go on', () => {
     const nulls = { type: 'TOOL_CALL_START', toolCallId: null, toolCallName: null, parentMessageId: null, timestamp: null, metadata: null, rawEvent: null, subagentRunId: null };
     const { frames, replay } = replayValues([start, nulls, { type: 'STATE_SNAPSHOT', snapshot: { after: 1 } }]);
     const paths = frames[1]!.diagnostics.map((d) => d.path?.join('.'));
@@ -183,7 +186,9 @@ describe('hostile payloads', () => {
       expect.arrayContaining(['rawEvent', 'parentMessageId']),
     );
     expect(frames[1]!.reducible).toBe(false);
-    expect(replay.at(2).state).toEqual({ after: 1 });
+    expect(replay.stops.map((s) => s.index)).toEqual([1]);
+    expect(replay.at(2).state).toEqual({});
+    expect(replayValues([start, nulls, { type: 'STATE_SNAPSHOT', snapshot: { after: 1 } }], { semantics: 'events' }).replay.at(2).state).toEqual({ after: 1 });
   });
 
   it('a failing patch leaves state unchanged, names the failing op, and the run goes on', () => {

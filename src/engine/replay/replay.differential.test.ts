@@ -3,6 +3,7 @@ import { expectSameAsReference } from '../testing/differential';
 import { conformanceSequences } from '../testing/fixtures';
 import { generateSequence } from '../testing/generator';
 import { SWEEP, sweepSeeds } from '../testing/sweep';
+import { RULE_EXAMPLES } from '../rulebook/ruleExamples';
 
 describe('replay agrees with @ag-ui/client 1.0.0 on the conformance fixtures', () => {
   for (const sequence of conformanceSequences()) {
@@ -32,4 +33,13 @@ describe('replay agrees with @ag-ui/client 1.0.0 on generated sequences', () => 
     expect(stopped).toBeGreaterThan(COUNT / 10);
     expect(stopped).toBeLessThan(COUNT);
   }, 600_000);
+});
+
+describe('replay agrees with @ag-ui/client 1.0.0 on every rule example given as events', () => {
+  for (const [id, example] of Object.entries(RULE_EXAMPLES)) {
+    if (!('events' in example)) continue;
+    it(id, async () => {
+      await expectSameAsReference(example.events);
+    });
+  }
 });

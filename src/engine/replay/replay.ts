@@ -17,7 +17,7 @@ import { ThinkingMapper } from '../normalize/thinking';
 import { Lane, type LaneSnapshot, type ReduceNote } from '../reduce/lane';
 import type { Msg } from '../reduce/messages';
 import { ReferenceVerifier } from '../verify/referenceRules';
-import { type Problem, problem, specOf } from '../verify/rules';
+import { type Problem, problem, specOf, stopsTheClient } from '../verify/rules';
 import { type StreamEvents, transportProblems } from '../verify/transportRules';
 import type { StreamRecord } from '../session/session';
 import { ConversationRules } from './conversationRules';
@@ -41,6 +41,18 @@ export interface ReplayStep {
   tape: number;
   /** Messages of the captured request that seeded the conversation at this RUN_STARTED. */
   seed?: Msg[];
+  /** Not applied: the page's client had stopped this stream's run at or before it (semantics 'client'). */
+  skipped?: boolean;
+}
+
+/** Where the page's client stopped a stream's run: the event it refused, and why (the problem that says so). */
+export interface ClientStop {
+  streamId: string;
+  index: number;
+  ruleId: string;
+  message: string;
+  /** The run it stopped (its key), when one was open. */
+  runKey?: number;
 }
 
 export interface ReplayOptions {
@@ -53,6 +65,11 @@ export interface ReplayOptions {
   startDroppedOf?: (streamId: string) => boolean;
   /** A stream's record (its chunks and their times), for the transport rules checked when it ends. */
   recordOf?: (streamId: string) => StreamRecord | undefined;
+  /**
+   * `client` (the default): what the page's client holds, which applies nothing of a stream from the event where it
+   * stopped its run (ClientStop); `events`: what the events say, every event applied (the panel's "as the events say").
+   */
+  semantics?: 'client' | 'events';
 }
 
 /** The world as of one event index. */
@@ -81,6 +98,8 @@ interface StreamState {
   /** Its inbound events so far, as the transport rules need them when it ends. */
   inbound: Omit<StreamEvents, 'indexAt'>;
   seededInput: boolean;
+  /** The event at which the page's client stopped this stream's run. */
+  stoppedAt?: number;
 }
 
 interface LaneState {
@@ -91,6 +110,12 @@ interface LaneState {
   interrupts: ConversationInterrupts;
   /** Its generative UI (A2UI surfaces, MCP apps), checked as it changes and when a run ends. */
   genui: GenUiRules;
+  /**
+   * Once the page's client stopped a stream of this conversation (semantics 'client'): the conversation as the events
+   * say, every event applied, from the state the client held when it stopped. Only its problems are kept (what the
+   * events would do is judged as it always is); nothing is read from it.
+   */
+  shadow?: Lane;
   /** First event of a stream whose start was dropped, in this conversation; and where each part became known again. */
   unknownSince?: number;
   stateKnownAt?: number;
@@ -138,6 +163,8 @@ export class Replay {
   readonly steps: ReplayStep[] = [];
   readonly problems: Problem[] = [];
   readonly timeline = new Timeline();
+  /** Where the page's client stopped each stream's run, in order. */
+  readonly stops: ClientStop[] = [];
   private readonly builder = new TimelineBuilder(this.timeline);
   /** firstStep[i]: index into steps of input event i's first step (steps of i end at firstStep[i + 1]). */
   private firstStep: number[] = [];
@@ -271,8 +298,32 @@ export class Replay {
     this.problems.push(problem(ruleId, index, message, path));
   }
 
+  /**
+   * The page's client stops the stream's run at event i when a problem reported for i since `from` says it would
+   * (its first such event): noted on the stream, the run and `stops`.
+   */
+  private checkStop(stream: StreamState, streamId: string, i: number, from: number): void {
+    if (stream.stoppedAt !== undefined) return;
+    for (let k = from; k < this.problems.length; k++) {
+      const p = this.problems[k]!;
+      if (p.eventIndex !== i || p.severity !== 'error' || !stopsTheClient(p)) continue;
+      stream.stoppedAt = i;
+      // The stream's run (a finished one too: a refused event after RUN_FINISHED fails the client's request).
+      const run = stream.run;
+      if (run) run.stoppedAt = i;
+      this.stops.push({ streamId, index: i, ruleId: p.ruleId, message: p.message, ...(run && { runKey: run.key }) });
+      return;
+    }
+  }
+
+  /** Whether event i is past its stream's client stop (and the semantics are the client's): it is not applied. */
+  private skipped(stream: StreamState): boolean {
+    return stream.stoppedAt !== undefined && this.options.semantics !== 'events';
+  }
+
   private step(frame: Frame, i: number): void {
     this.firstStep[i] = this.steps.length;
+    const problemsFrom = this.problems.length;
     // Indexed loops here: this runs for every event, much of it before the JIT has warmed up (a for-of then
     // allocates an iterator and its results).
     const diagnostics = frame.diagnostics;
@@ -287,6 +338,7 @@ export class Replay {
       } else if (frame.t !== inbound.t0) inbound.together = false;
     }
     if (!frame.reducible || !frame.normalized) {
+      this.checkStop(stream, frame.streamId, i, problemsFrom);
       this.laneOfIndex[i] = stream.lane ?? this.defaultLane(frame.streamId);
       this.builder.done(i, stream);
       this.maybeCheckpoint(i);
@@ -312,7 +364,11 @@ export class Replay {
     this.current = laneState;
     if (this.options.startDroppedOf?.(frame.streamId) && laneState.unknownSince === undefined) laneState.unknownSince = i;
     const expanded = stream.chunks.push(event);
-    if (expanded.error) this.report(expanded.error.ruleId, i, expanded.error.message);
+    if (expanded.error) {
+      this.report(expanded.error.ruleId, i, expanded.error.message);
+      // A chunk the client cannot expand stops it, whether or not it became an event.
+      this.checkStop(stream, frame.streamId, i, problemsFrom);
+    }
     for (let n = 0; n < expanded.notes.length; n++) this.report('event/compat', i, expanded.notes[n]!);
     const events = expanded.events;
     for (let x = 0; x < events.length; x++) {
@@ -321,8 +377,20 @@ export class Replay {
       const refError = stream.verifier.check(ev);
       if (refError) this.report(refError.ruleId, i, refError.message);
       if (ev.type === 'RUN_ERROR') this.report('run/failed', i, runFailed(ev, stream.run));
+      // Before the run model takes it: a RUN_STARTED the client refuses stops the run that was open.
+      this.checkStop(stream, frame.streamId, i, problemsFrom);
       this.beforeApply(ev, i, synthesized, stream, laneState, frame);
       const tapeStart = this.tape.length;
+      if (this.skipped(stream)) {
+        // The client stopped this stream's run here or before: the event is in the timeline, not in what it holds;
+        // what it does to the conversation as the events say is judged as always.
+        laneState.shadow ??= new Lane(laneState.lane.snapshot());
+        const shadowNotes = laneState.shadow.apply(ev);
+        for (let n = 0; n < shadowNotes.length; n++) this.reportNote(shadowNotes[n]!, i);
+        this.steps.push({ event: ev, source: i, synthesized, lane: laneKey, tape: tapeStart, skipped: true });
+        continue;
+      }
+      laneState.shadow?.apply(ev);
       const notes = laneState.lane.apply(ev);
       const step: ReplayStep = { event: ev, source: i, synthesized, lane: laneKey, tape: tapeStart };
       if (ev.type === 'RUN_STARTED' && !stream.seededInput) {
@@ -331,6 +399,7 @@ export class Replay {
         if (!(ev as { input?: unknown }).input && input?.messages) {
           step.seed = input.messages as Msg[];
           laneState.lane.seedInput(step.seed);
+          laneState.shadow?.seedInput(step.seed);
         }
       }
       laneState.rules.learn(ev, step.seed, i);
@@ -501,7 +570,7 @@ export class Replay {
     for (let s = from; s < to; s++) {
       if (s === pauseStep) onPause?.(view(pauseAt! - 1));
       const step = this.steps[s]!;
-      if (step.lane !== laneKey) continue;
+      if (step.lane !== laneKey || step.skipped) continue;
       play.pos = step.tape;
       lane.apply(step.event);
       // The seeding's look-ups follow the event's on the tape.

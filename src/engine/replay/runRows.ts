@@ -9,7 +9,7 @@ import { applyLevels, type RuleLevels } from '../verify/levels';
 import { type RunEntity, type RunStatus, runStatusAt } from './timeline';
 
 /** A run's outcome in the words every view uses. */
-export type RunOutcome = 'done' | 'failed' | 'interrupted' | 'cancelled' | 'running' | 'unfinished';
+export type RunOutcome = 'done' | 'failed' | 'interrupted' | 'cancelled' | 'running' | 'unfinished' | 'stopped';
 export const OUTCOME: Record<RunStatus, RunOutcome> = {
   success: 'done',
   error: 'failed',
@@ -17,6 +17,7 @@ export const OUTCOME: Record<RunStatus, RunOutcome> = {
   cancelled: 'cancelled',
   running: 'running',
   unfinished: 'unfinished',
+  stopped: 'stopped',
 };
 
 export interface RunRow {
@@ -27,6 +28,8 @@ export interface RunRow {
   agent: string;
   parentRunId?: string;
   outcome: RunOutcome;
+  /** Where the page's client stopped it (outcome `stopped`). */
+  stoppedAt?: number;
   /** Epoch ms of its RUN_STARTED (or the request, for a stream's first run). */
   startedAt: number;
   durationMs?: number;
@@ -91,8 +94,9 @@ export function runRows(session: Session, replay: Replay, asOf: number, levels: 
       threadId: run.threadId,
       agent: agentOf(session, run),
       outcome: OUTCOME[runStatusAt(run, asOf)],
+      ...(run.stoppedAt !== undefined && run.stoppedAt <= asOf && { stoppedAt: run.stoppedAt }),
       startedAt: m.base,
-      events: t.eventsAsOf(run.key, asOf).length,
+      events: t.countAsOf(run.key, asOf),
       toolCalls: m.toolCalls.length,
       errors: counts.errors,
       warnings: counts.warnings,

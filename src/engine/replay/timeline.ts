@@ -9,7 +9,8 @@
  */
 import type { Interrupt, ResumeEntry } from '@ag-ui/core';
 
-export type RunStatus = 'running' | 'success' | 'interrupted' | 'cancelled' | 'error' | 'unfinished';
+/** `stopped`: the page's client stopped the run at an event it refuses (RunEntity.stoppedAt); its later events are not applied. */
+export type RunStatus = 'running' | 'success' | 'interrupted' | 'cancelled' | 'error' | 'unfinished' | 'stopped';
 
 export interface RunEntity {
   key: number;
@@ -31,6 +32,11 @@ export interface RunEntity {
   interrupts?: Interrupt[];
   /** The run this one resumed (same lane, ended with interrupts). */
   resumes?: number;
+  /**
+   * The event at which the page's client stopped the run (its verifier, parser or schema refused it): for the client
+   * the run ends there, whatever the events say after it (`end` and `status` are what the events say).
+   */
+  stoppedAt?: number;
 }
 
 /** Entities that belong to a run: the key of the run whose events hold their first event (absent: outside any run). */
@@ -267,5 +273,8 @@ export const openAt = (e: { start: number; end?: number }, i: number): boolean =
 /** How many of a subagent's attributed events had arrived by event index i. */
 export const attributedAt = (s: SubagentEntity, i: number): number => upperBound(s.eventIndices, i);
 
-/** The status of a run as of event index i. */
-export const runStatusAt = (run: RunEntity, i: number): RunStatus => (run.end !== undefined && run.end <= i ? run.status : 'running');
+/** A run's status as the page's client has it now (as of its last event and beyond). */
+export const finalStatus = (run: RunEntity): RunStatus => runStatusAt(run, Number.POSITIVE_INFINITY);
+
+/** The status of a run as of event index i, as the page's client has it (stopped from the event it refused). */
+export const runStatusAt = (run: RunEntity, i: number): RunStatus => (run.stoppedAt !== undefined && run.stoppedAt <= i ? 'stopped' : run.end !== undefined && run.end <= i ? run.status : 'running');

@@ -20,6 +20,8 @@ interface RuleInfo {
   severity: Severity;
   spec: string;
   reference?: boolean;
+  /** The page's client stops the run at it, though it is not one of verifyEvents' rules (its parser or schema throws). */
+  stops?: boolean;
 }
 
 const LIFECYCLE = 'Events › Lifecycle events';
@@ -111,24 +113,24 @@ export const RULES: Record<string, RuleInfo> = {
   'transport/idle-gap': { severity: 'warning', spec: 'Transports › Server-Sent Events (comments as heartbeats)' },
   // Frame rules: one frame cannot be read as an event (decode/, normalize/enforce.ts). Their emitters use the same
   // ids and severities; the rule examples' unit test holds both to this table.
-  'json/invalid': { severity: 'error', spec: 'Transports › JSON (one event a frame)' },
-  'json/too-deep': { severity: 'error', spec: 'Transports › JSON (one event a frame)' },
+  'json/invalid': { severity: 'error', spec: 'Transports › JSON (one event a frame)', stops: true },
+  'json/too-deep': { severity: 'error', spec: 'Transports › JSON (one event a frame)', stops: true },
   'sse/unterminated-frame': { severity: 'warning', spec: 'Transports › Server-Sent Events (a frame ends with a blank line)' },
   'sse/unknown-field': { severity: 'info', spec: 'Transports › Server-Sent Events (fields: data, event, id, retry)' },
   'sse/invalid-id': { severity: 'warning', spec: 'Transports › Server-Sent Events (id)' },
   'sse/invalid-retry': { severity: 'info', spec: 'Transports › Server-Sent Events (retry)' },
   'sse/invalid-utf8': { severity: 'warning', spec: 'Transports › Server-Sent Events (UTF-8)' },
   'sse/no-data': { severity: 'info', spec: 'Transports › Server-Sent Events (data)' },
-  'proto/frame-too-large': { severity: 'error', spec: 'Transports › Protocol Buffers (length-prefixed frames)' },
-  'proto/truncated': { severity: 'error', spec: 'Transports › Protocol Buffers (length-prefixed frames)' },
-  'proto/invalid': { severity: 'error', spec: 'Transports › Protocol Buffers (ag_ui.Event)' },
+  'proto/frame-too-large': { severity: 'error', spec: 'Transports › Protocol Buffers (length-prefixed frames)', stops: true },
+  'proto/truncated': { severity: 'error', spec: 'Transports › Protocol Buffers (length-prefixed frames)', stops: true },
+  'proto/invalid': { severity: 'error', spec: 'Transports › Protocol Buffers (ag_ui.Event)', stops: true },
   'proto/unknown-event': { severity: 'warning', spec: 'Transports › Protocol Buffers (ag_ui.Event)' },
   'event/not-object': { severity: 'error', spec: BASE },
   'event/no-type': { severity: 'error', spec: `${BASE} (type)` },
   'event/unknown-type': { severity: 'warning', spec: 'Events › Event types overview' },
   'event/draft': { severity: 'info', spec: 'Events › Draft events' },
-  'schema/invalid': { severity: 'error', spec: 'Events (each event type\'s fields)' },
-  'schema/null-optional': { severity: 'error', spec: 'Events (optional fields are omitted)' },
+  'schema/invalid': { severity: 'error', spec: 'Events (each event type\'s fields)', stops: true },
+  'schema/null-optional': { severity: 'error', spec: 'Events (optional fields are omitted)', stops: true },
   'schema/unrecognized': { severity: 'info', spec: 'Events (each event type\'s fields)' },
   'compat/deprecated-shape': { severity: 'warning', spec: BASE },
   // Generative UI (engine/genui/): A2UI v0.9 surfaces in `a2ui-surface` activities, MCP apps in `mcp-apps` ones.
@@ -150,6 +152,17 @@ export const RULES: Record<string, RuleInfo> = {
 
 /** The spec section of a rule id ('' for an id that is not registered). */
 export const specOf = (ruleId: string): string => RULES[ruleId]?.spec ?? '';
+
+/**
+ * Whether the page's client (@ag-ui/client) stops a run at a problem: its verifier throws (the reference rules), or
+ * its parser or schema check throws (the rules marked `stops`). Held to the reference by the differential tests.
+ * (A patch that moves a document into itself is applied by the client and refused here: a cycle it may or may not
+ * trip over later, reported as state/patch-failed.)
+ */
+export const stopsTheClient = (p: Pick<Problem, 'ruleId'>): boolean => {
+  const info = RULES[p.ruleId];
+  return info?.reference === true || info?.stops === true;
+};
 
 export function problem(ruleId: string, eventIndex: number, message: string, path?: (string | number)[]): Problem {
   const info = RULES[ruleId];

@@ -136,6 +136,7 @@ export function EventList({ store }: { store: SessionStore }) {
         replayed={opensReplayedStream(store.session.value, frame)}
         resent={opensResentStream(store.session.value, frame)}
         held={(heldFrom?.get(frame.streamId) ?? Number.POSITIVE_INFINITY) <= index}
+        stoppedAt={store.query.value.stoppedBefore(index)}
       />,
     );
   }
@@ -212,13 +213,15 @@ interface RowProps {
   resent: boolean;
   /** Paused: the page has not been given this event yet. */
   held: boolean;
+  /** Where the page's client stopped this event's stream, when the event came after (it did not apply it). */
+  stoppedAt: number | undefined;
 }
 
 /**
  * One row. Its props are values (a frame never changes once it came), so a repaint that follows the tail re-renders
  * only the rows that are new or whose selection or problems changed.
  */
-const EventRow = memo(function EventRow({ store, row, index, frame, selected, errors, warnings, start, navigatedHere, streamChanged, replayed, resent, held }: RowProps) {
+const EventRow = memo(function EventRow({ store, row, index, frame, selected, errors, warnings, start, navigatedHere, streamChanged, replayed, resent, held, stoppedAt }: RowProps) {
   const type = typeLabel(frame.event);
   const runStarts = type === 'RUN_STARTED';
   const streamStarts = frame.streamIndex === 0 && !runStarts;
@@ -241,13 +244,14 @@ const EventRow = memo(function EventRow({ store, row, index, frame, selected, er
         tag === 'interrupted' && 'run-interrupted',
         !frame.reducible && 'not-replayed',
         held && 'held',
+        stoppedAt !== undefined && 'not-applied',
       ]
         .filter(Boolean)
         .join(' ')}
       style={{ top: `${row * ROW_HEIGHT}px` }}
       onClick={() => store.select(index)}
       data-index={index}
-      title={held ? tr('eventList.pausedThePageHasNot') : navigatedHere ? tr('eventList.thePageNavigatedBeforeThis') : streamChanged ? tr('eventList.stream', { id: frame.streamId }) : undefined}
+      title={held ? tr('eventList.pausedThePageHasNot') : stoppedAt !== undefined ? tr('eventList.notApplied', { index: stoppedAt }) : navigatedHere ? tr('eventList.thePageNavigatedBeforeThis') : streamChanged ? tr('eventList.stream', { id: frame.streamId }) : undefined}
     >
       <span role="gridcell" class="cell index">
         {index}

@@ -3,9 +3,9 @@ import { useLayoutEffect } from 'preact/hooks';
 import { MAX_EVENT_BYTES, PAGE_MAX_BYTES, PAGE_MAX_EVENTS, TAB_MAX_BYTES, TAB_MAX_EVENTS } from '../../bridge/limits';
 import type { ExportChoice } from './ExportDialog';
 import type { SessionStore } from '../store/sessionStore';
-import { counted, filterErrorText, num } from '../format';
+import { counted, filterErrorText, num, outcomeLabel } from '../format';
 import { formatNumber, type MessageKey, tr, trn } from '../../i18n/i18n';
-import { CATEGORIES, type Category } from '../../engine/query';
+import { CATEGORIES, type Category, finalStatus, OUTCOME } from '../../engine/query';
 
 export interface ToolbarActions {
   onClear(): void;
@@ -69,7 +69,7 @@ function ScopePicker({ store }: { store: SessionStore }) {
           {runs
             .filter((r) => r.lane === lane)
             .map((r) => (
-              <option key={r.key} value={`run:${r.key}`}>{tr('toolbar.run', { runId: r.runId, status: r.status })}
+              <option key={r.key} value={`run:${r.key}`}>{tr('toolbar.run', { runId: r.runId, status: outcomeLabel(OUTCOME[finalStatus(r)], r.stoppedAt) })}
               </option>
             ))}
         </optgroup>

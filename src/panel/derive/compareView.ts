@@ -5,6 +5,9 @@
 import { type Comparison, type CompareSide, compareRuns, type Row } from '../../engine/compare/compare';
 import type { CompareOptions, Item } from '../../engine/compare/normalize';
 import type { Replay } from '../../engine/replay/replay';
+import { OUTCOME } from '../../engine/replay/runRows';
+import { finalStatus } from '../../engine/replay/timeline';
+import { outcomeLabel } from '../format';
 import type { Session } from '../../engine/session/session';
 
 /** A source of runs: this session, or a file opened for the comparison. */
@@ -30,7 +33,7 @@ export function runChoices(source: CompareSource): RunChoice[] {
   const runs = source.replay.timeline.runs;
   const threads = new Set(runs.map((r) => r.threadId)).size;
   return [
-    ...runs.map((r, i) => ({ value: String(r.key), label: `run ${i + 1} · ${r.runId}${threads > 1 ? ` (thread ${r.threadId})` : ''} · ${r.status === 'success' ? 'done' : r.status}` })),
+    ...runs.map((r, i) => ({ value: String(r.key), label: `run ${i + 1} · ${r.runId}${threads > 1 ? ` (thread ${r.threadId})` : ''} · ${outcomeLabel(OUTCOME[finalStatus(r)], r.stoppedAt)}` })),
     { value: 'all', label: `all of ${source.label} (${runs.length} run${runs.length === 1 ? '' : 's'})` },
   ];
 }

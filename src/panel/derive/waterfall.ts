@@ -86,7 +86,7 @@ function build(session: Session, replay: Replay, index: number, stallMs: number,
       const of = t.entitiesOf(run.key);
       // The run's bar and label go to its last event that had arrived: its metrics are whole there.
       const last = t.lastEventOf(run.key, index) ?? run.start;
-      const runSpan: Span = { kind: 'run', label: `${outcomeLabel(OUTCOME[status])} · ${ms(m.durationMs ?? now - m.base)}`, start: run.start, end: closed(run.end), from: m.base, to: timeOf(closed(run.end) ?? index), status, select: last };
+      const runSpan: Span = { kind: 'run', label: `${outcomeLabel(OUTCOME[status], run.stoppedAt)} · ${ms(m.durationMs ?? now - m.base)}`, start: run.start, end: closed(run.end), from: m.base, to: timeOf(closed(run.end) ?? index), status, select: last };
       const stalls: Span[] = m.gaps.stalls.map((s) => ({ kind: 'stall', label: tr('waterfall.stall', { ms: ms(s.ms) }), start: s.afterIndex, end: s.afterIndex, from: m.base + s.at - s.ms, to: m.base + s.at }));
       rows.push({ key: `run:${run.key}`, label: tr('common.run', { runId: run.runId }), depth: 1, spans: [runSpan, ...stalls], status, select: last });
       const inner: Row[] = [];

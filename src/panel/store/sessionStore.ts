@@ -54,7 +54,7 @@ export function createSessionStore(options: { emptyText?: string } = {}) {
   const version = signal(0);
   const { banners, notify, dismiss, dismissView } = createBanners();
   const tab = signal<Tab>('event');
-  const { openReasoning, closedReasoning, compare, heldFrom } = viewSignals();
+  const { openReasoning, closedReasoning, compare, heldFrom, asEventsSay } = viewSignals();
   /** Set while an imported file is shown instead of the live capture. */
   const imported = signal<{ name: string } | null>(null);
   let unsubscribe: () => void = () => undefined;
@@ -96,9 +96,12 @@ export function createSessionStore(options: { emptyText?: string } = {}) {
 
   const ruleLevels = signal<RuleLevels>({});
   /** The engine's answers about the session as it stands, at the severities the user chose: every view asks it. */
+  /** The session as the events say (for the "as the events say" switch): made when first asked for, following the session. */
+  let eventsReplay: Replay | undefined;
+  const eventsReplayOf = () => (eventsReplay ??= replaySession(session.value, { live: true, semantics: 'events' }));
   const query = computed(() => {
     void version.value;
-    return new SessionQuery(session.value, replay.value, ruleLevels.value);
+    return new SessionQuery(session.value, replay.value, ruleLevels.value, eventsReplayOf);
   });
   /** The problems at the chosen severities (as agui.config.json's `rules`: CI and the panel agree), counted. */
   const problems = computed(() => query.value.problemCounts());
@@ -109,6 +112,8 @@ export function createSessionStore(options: { emptyText?: string } = {}) {
 
   const use = (next: Session) => {
     replay.value.dispose();
+    eventsReplay?.dispose();
+    eventsReplay = undefined;
     session.value = next;
     replay.value = replaySession(next, { live: true });
     attach(next);
@@ -141,6 +146,7 @@ export function createSessionStore(options: { emptyText?: string } = {}) {
     closedReasoning,
     compare,
     heldFrom,
+    asEventsSay,
     tab,
     imported,
     /** When event i's run started (its stream's opening when it is outside a run), for "+ms since run start". */
@@ -240,6 +246,8 @@ const viewSignals = () => ({
   compare: signal<{ a?: number; b?: number } | null>(null),
   /** Pause on an event: per paused stream, the first event its page has not been given (set by the pause control). */
   heldFrom: signal<ReadonlyMap<string, number>>(new Map()),
+  /** Messages and State as the events say, past where the page's client stopped a run (off: what the client holds). */
+  asEventsSay: signal(false),
 });
 
 /** Messages shown inline at the top of the panel until dismissed (never alert(), which DevTools may swallow). */

@@ -149,8 +149,8 @@ function RunsTable({ c }: { c: Comparison }) {
         {c.runs.map((r, i) => (
           <tr key={`o${i}`}>
             <th scope="row">{tr('compareDetail.outcome')}{c.runs.length > 1 ? ` (${tr('compareDetail.runN', { n: i + 1 })})` : ''}</th>
-            <td>{r.a ? outcomeLabel(r.a.outcome) : '—'}</td>
-            <td>{r.b ? outcomeLabel(r.b.outcome) : '—'}</td>
+            <td>{r.a ? outcomeLabel(r.a.outcome, r.a.stoppedAt) : '—'}</td>
+            <td>{r.b ? outcomeLabel(r.b.outcome, r.b.stoppedAt) : '—'}</td>
             <td>{r.a?.outcome !== r.b?.outcome ? tr('compareMessage.changed') : ''}</td>
           </tr>
         ))}

@@ -48,6 +48,7 @@ export function EventTab({ store, index }: { store: SessionStore; index: number 
   const type = typeLabel(frame.event);
   // The run this event ends or starts, for the interrupt card and the resume.
   const at = store.query.value.asOf(index);
+  const stoppedAt = store.query.value.stoppedBefore(index);
   const endsRun = type === 'RUN_FINISHED' ? at.endsRun : undefined;
   const startsRun = type === 'RUN_STARTED' ? at.startsRun : undefined;
   // A reasoning event shows its block: the reasoning messages of its span, as they stood.
@@ -59,6 +60,7 @@ export function EventTab({ store, index }: { store: SessionStore; index: number 
         #{index} <span translate={false}>{typeLabel(frame.event)}</span>
         {!frame.reducible && <span class="badge badge-warning">{tr('eventTab.notReplayed')}</span>}
       </h3>
+      {stoppedAt !== undefined && <NotApplied store={store} stoppedAt={stoppedAt} />}
       {frame.diagnostics.length > 0 && (
         <ul class="diagnostics">
           {frame.diagnostics.map((d, i) => (
@@ -205,6 +207,18 @@ function RequestBody({ body }: { body: string }) {
   } catch {
     return <pre class="raw">{body}</pre>;
   }
+}
+
+/** An event the page's client never applied: it had stopped the stream's run at an earlier event. */
+function NotApplied({ store, stoppedAt }: { store: SessionStore; stoppedAt: number }) {
+  return (
+    <p class="note note-stop" data-testid="event-not-applied">
+      {tr('eventTab.notApplied')}{' '}
+      <button type="button" class="link" onClick={() => store.select(stoppedAt, 'event')} translate={false}>
+        #{stoppedAt}
+      </button>
+    </p>
+  );
 }
 
 /** The reasoning messages a reasoning event's block shows: those of its span (in its run), as of the event (the engine's). */

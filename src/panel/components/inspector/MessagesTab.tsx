@@ -6,6 +6,7 @@ import { counted, num } from '../../format';
 import { EncryptedBadge, ReasoningBlock } from './ReasoningBlock';
 import { GenUiLink, isGenUi } from './GenUiLink';
 import { UnknownNote } from './UnknownNote';
+import { StopNote } from './StopNote';
 import { tr } from '../../../i18n/i18n';
 import { type Msg, parseToolArgs, type ToolCallEntry } from '../../../engine/query';
 
@@ -70,7 +71,9 @@ function Meta({ value }: { value: unknown }) {
 
 export function MessagesTab({ store, index }: { store: SessionStore; index: number }) {
   const at = store.query.value.asOf(index);
-  const view = at.conversation();
+  // What the page's client holds; after it stopped a run, as the events say when the user asks.
+  const stop = at.clientStop();
+  const view = stop && store.asEventsSay.value ? store.query.value.eventsSay(index) : at.conversation();
   const results = new Map<string, Msg>();
   for (const m of view.messages) if (m.role === 'tool') results.set((m as { toolCallId: string }).toolCallId, m);
   // A tool result is shown once: inside its call when the call is in the conversation, on its own otherwise.
@@ -85,6 +88,7 @@ export function MessagesTab({ store, index }: { store: SessionStore; index: numb
       </h3>
       <p class="muted">{tr('messagesTab.conversationWhatThePageS', { lane: view.lane })}</p>
       <UnknownNote store={store} view={view} what="messages" />
+      {stop && <StopNote store={store} stop={stop} />}
       {view.pendingInterrupts.length > 0 && (
         <div class="interrupt-box" data-testid="pending-interrupts">
           <b>{tr('messagesTab.waitingForTheUser')}</b>

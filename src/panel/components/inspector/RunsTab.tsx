@@ -97,7 +97,7 @@ function RunSection({ store, at, index, current }: { store: SessionStore; at: Ru
       <h4>
         <button type="button" class="link" onClick={() => jump(last)} data-testid="run-link">{tr('common.run', { runId: r.runId })}
         </button>{' '}
-        <span class={`status status-${outcome}`}>{outcomeLabel(outcome)}</span>
+        <span class={`status status-${outcome}`}>{outcomeLabel(outcome, r.stoppedAt)}</span>
         {problems.errors > 0 && <span class="badge badge-error" data-testid="run-errors">{counted(problems.errors, 'error')}</span>}
         {problems.warnings > 0 && <span class="badge badge-warning" data-testid="run-warnings">{counted(problems.warnings, 'warning')}</span>}{' '}
         <span class="muted">{tr('runsTab.thread', { threadId: r.threadId, start: span(at) })}</span>

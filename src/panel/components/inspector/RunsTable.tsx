@@ -12,7 +12,7 @@ const num = (v: number | undefined) => (v === undefined ? '—' : formatNum(v));
 /** Columns: what they show, and how soon they go when the panel is narrow (1 stays; 3 goes first). */
 const COLUMNS: { id: RunColumn; label: MessageKey; title: MessageKey; priority: 1 | 2 | 3; cell(r: RunRow, t0: number): string; numeric?: boolean }[] = [
   { id: 'runId', label: 'runsTable.col.runId', title: 'runsTable.col.runId.title', priority: 1, cell: (r) => r.runId },
-  { id: 'outcome', label: 'runsTable.col.outcome', title: 'runsTable.col.outcome.title', priority: 1, cell: (r) => outcomeLabel(r.outcome) },
+  { id: 'outcome', label: 'runsTable.col.outcome', title: 'runsTable.col.outcome.title', priority: 1, cell: (r) => outcomeLabel(r.outcome, r.stoppedAt) },
   { id: 'durationMs', label: 'runsTable.col.durationMs', title: 'runsTable.col.durationMs.title', priority: 1, cell: (r) => ms(r.durationMs, r.timed), numeric: true },
   { id: 'ttftMs', label: 'runsTable.col.ttftMs', title: 'runsTable.col.ttftMs.title', priority: 1, cell: (r) => ms(r.ttftMs, r.timed), numeric: true },
   { id: 'errors', label: 'runsTable.col.errors', title: 'runsTable.col.errors.title', priority: 1, cell: (r) => (r.errors + r.warnings === 0 ? '0' : `${r.errors}E ${r.warnings}W`), numeric: true },
@@ -105,7 +105,7 @@ export function RunsTable({ store, index }: { store: SessionStore; index: number
                     store.select(r.lastEvent);
                   }
                 }}
-                aria-label={tr('runsTable.rowLabel', { runId: r.runId, outcome: outcomeLabel(r.outcome) })}
+                aria-label={tr('runsTable.rowLabel', { runId: r.runId, outcome: outcomeLabel(r.outcome, r.stoppedAt) })}
               >
                 <td class="pick" onClick={(e) => e.stopPropagation()}>
                   <input
@@ -117,7 +117,7 @@ export function RunsTable({ store, index }: { store: SessionStore; index: number
                 </td>
                 {COLUMNS.map((c) => (
                   <td key={c.id} class={`p${c.priority} ${c.numeric ? 'num' : ''} col-${c.id}`} translate={c.id === 'outcome' ? undefined : false}>
-                    {c.id === 'outcome' ? <span class={`status status-${r.outcome}`}>{outcomeLabel(r.outcome)}</span> : <Visible text={c.cell(r, t0)} />}
+                    {c.id === 'outcome' ? <span class={`status status-${r.outcome}`}>{outcomeLabel(r.outcome, r.stoppedAt)}</span> : <Visible text={c.cell(r, t0)} />}
                   </td>
                 ))}
               </tr>

@@ -2,6 +2,7 @@ import type { SessionStore } from '../../store/sessionStore';
 import { JsonTree } from '../JsonTree';
 import { visibleText } from '../Visible';
 import { UnknownNote } from './UnknownNote';
+import { StopNote } from './StopNote';
 import { tr } from '../../../i18n/i18n';
 import { effectOf } from '../../../engine/query';
 
@@ -12,9 +13,11 @@ const short = (v: unknown) => {
 
 /** The state as of the selected event; what the event changed is marked, appended items too, and what it removed is shown struck through. */
 export function StateTab({ store, index }: { store: SessionStore; index: number }) {
-  void store.version.value;
+  const at = store.query.value.asOf(index);
   const replay = store.replay.value;
-  const view = replay.at(index);
+  // What the page's client holds; after it stopped a run, as the events say when the user asks.
+  const stop = at.clientStop();
+  const view = stop && store.asEventsSay.value ? store.query.value.eventsSay(index) : at.conversation();
   const effect = effectOf(replay, index);
   const changed = new Set(effect.state.filter((c) => c.hasAfter).map((c) => c.at ?? c.path));
   const removed = effect.state.filter((c) => !c.hasAfter && c.hadBefore);
@@ -25,6 +28,7 @@ export function StateTab({ store, index }: { store: SessionStore; index: number 
         {changed.size > 0 && tr('stateTab.highlightedWhatThisEventSet')}
       </p>
       <UnknownNote store={store} view={view} what="state" />
+      {stop && <StopNote store={store} stop={stop} />}
       {effect.patchFailure && (
         <p class="note" data-testid="state-patch-failed">{tr('stateTab.thisEventSStateDelta', { opIndex: effect.patchFailure.opIndex })}</p>
       )}

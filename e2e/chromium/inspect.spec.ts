@@ -97,10 +97,16 @@ test('protocol problems of a broken stream, located, while the rest replays', as
   await expect(tab.locator('[data-rule="text/not-open"]')).toHaveCount(1);
   await expect(tab.locator('[data-rule="state/patch-failed"]')).toContainText('OPERATION_PATH_UNRESOLVABLE');
   await expect(tab.locator('[data-rule="event/unknown-type"]')).toContainText('FROM_THE_FUTURE');
-  // The good delta after the bad ones still applied.
+  // The page's client stops the run at the orphan text (it refuses it): State holds what it held then, and says so;
+  // as the events say, the good delta after the bad ones still applies.
   await selectRow('RUN_FINISHED', 'broken-run');
   await panel.locator('[data-tab=state]').click();
-  await expect(panel.getByTestId('state-tab')).toContainText('count: 2');
+  const state = panel.getByTestId('state-tab');
+  await expect(state.getByTestId('client-stop')).toContainText(/The page's client stopped this run at #\d+: it refused that event/);
+  await expect(state).toContainText('count: 1');
+  await state.getByTestId('as-events-say').check();
+  await expect(state).toContainText('count: 2');
+  await state.getByTestId('as-events-say').uncheck();
 });
 
 test('export, then import the file: the same events and problems', async () => {

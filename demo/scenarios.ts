@@ -194,6 +194,22 @@ export const scenarios: Record<string, Scenario> = {
     ],
   },
 
+  // An older producer's reasoning: THINKING_* events, which the page's client maps to REASONING_* before the app sees them.
+  'legacy-thinking': {
+    title: 'Legacy thinking',
+    prompt: 'Should I take an umbrella in Lisbon?',
+    events: (input) => [
+      { type: EventType.RUN_STARTED, ...run(input) } as BaseEvent,
+      { type: 'THINKING_START', title: 'Planning' } as unknown as BaseEvent,
+      { type: 'THINKING_TEXT_MESSAGE_START' } as unknown as BaseEvent,
+      { type: 'THINKING_TEXT_MESSAGE_CONTENT', delta: 'Check the forecast for rain first.' } as unknown as BaseEvent,
+      { type: 'THINKING_TEXT_MESSAGE_END' } as unknown as BaseEvent,
+      { type: 'THINKING_END' } as unknown as BaseEvent,
+      ...streamText('thinking-reply', 'No rain today: leave the umbrella.'),
+      { type: EventType.RUN_FINISHED, ...run(input) } as BaseEvent,
+    ],
+  },
+
   error: {
     title: 'Run error',
     prompt: 'Crash, please',
@@ -209,4 +225,4 @@ export const scenarios: Record<string, Scenario> = {
 export const SCENARIO_ORDER = ['chat', 'tools', 'state', 'reasoning', 'activity', 'subagent', 'interrupt', 'error'] as const;
 
 /** Scenarios with their own buttons, outside "Run all". */
-export const EXTRA_SCENARIOS = ['genui', 'genui-broken', 'broken'] as const;
+export const EXTRA_SCENARIOS = ['genui', 'genui-broken', 'broken', 'legacy-thinking'] as const;

@@ -88,6 +88,8 @@ async function serveAgent(
     'content-type': encoder.getContentType(),
     'cache-control': 'no-cache',
     connection: 'keep-alive',
+    // Says who answers, as a server may: the panel names the stream's producer from it.
+    'x-powered-by': 'AG-UI DevTools demo agent (@ag-ui/encoder)',
   });
   for (const event of await scenario.events(input)) {
     if (res.destroyed) return;

@@ -90,3 +90,41 @@ test('the run is "stopped by the client at #N" in the Runs table, its section an
   await expect(compare).toBeVisible();
   await expect(compare).toContainText(`stopped by the client at #${at}`);
 });
+
+test("a THINKING_* stream: the Event tab shows it as sent and as the page's client used it; changed: finds it; the producer is named", async () => {
+  await page.evaluate(() => window.demo.runScenario('legacy-thinking'));
+  // Compare (left open by the test before) closes with its toolbar button.
+  if (await panel.getByTestId('compare').isVisible()) await panel.getByTestId('compare-open').click();
+  await expect(panel.getByTestId('compare')).toHaveCount(0);
+  const filter = panel.getByRole('searchbox', { name: 'Filter events' });
+  await filter.fill('changed:mapped');
+  const rows = panel.locator('[role=row] .type');
+  await expect(rows).toHaveText(['THINKING_START', 'THINKING_TEXT_MESSAGE_START', 'THINKING_TEXT_MESSAGE_CONTENT', 'THINKING_TEXT_MESSAGE_END', 'THINKING_END']);
+  await panel.locator('[role=row]').first().click();
+  await panel.evaluate(showTabInPage, 'event');
+  const tab = panel.getByTestId('event-tab');
+  await expect(tab.getByTestId('as-sent')).toContainText('Planning');
+  const change = tab.getByTestId('as-used').getByTestId('client-change');
+  await expect(change).toHaveAttribute('data-kind', 'mapped');
+  await expect(change).toContainText('THINKING_START → REASONING_START');
+  await expect(tab.getByTestId('as-used-event')).toContainText('REASONING_START');
+  // The stream says who answered (the demo's response header), and so does the Runs table's agent column.
+  await expect(tab.getByTestId('stream-producer')).toContainText('AG-UI DevTools demo agent (@ag-ui/encoder)');
+  for (const theme of ['light', 'dark'] as const)
+    for (const width of [560, 1280]) {
+      await panel.setViewportSize({ width, height: 800 });
+      await panel.emulateMedia({ colorScheme: theme });
+      await tab.getByTestId('as-used').scrollIntoViewIfNeeded();
+      await panel.screenshot({ path: join(ARTIFACTS, `client-changes-${width}-${theme}.png`) });
+    }
+  await panel.emulateMedia({ colorScheme: 'light' });
+  await panel.setViewportSize({ width: 1280, height: 800 });
+  // An event the client used as sent has no such section.
+  await filter.fill('type:TEXT_MESSAGE_CONTENT -changed:any');
+  await panel.locator('[role=row]').last().click();
+  await expect(tab.getByTestId('as-used')).toHaveCount(0);
+  await filter.fill('');
+  await panel.evaluate(showTabInPage, 'runs');
+  await panel.getByRole('button', { name: 'All columns' }).click();
+  await expect(panel.getByTestId('runs-table').locator('tbody tr').last().locator('.col-agent')).toContainText('AG-UI DevTools demo agent (@ag-ui/encoder)');
+});

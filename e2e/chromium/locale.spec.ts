@@ -45,7 +45,8 @@ test('with --lang=ko the panel is in Korean: toolbar, tabs, counts, the Export d
   // The demo's failing run: its group and its entry say what went wrong in Korean; the engine's own words stay beside it.
   const group = problems.locator('[data-group="run/failed"]');
   await expect(group.locator('.rule-title')).toHaveText('실행이 실패했어요(RUN_ERROR)');
-  await expect(group.locator('.sev')).toHaveText('오류');
+  await expect(group.locator('.sev')).toHaveText('참고');
+  await group.click();
   const entry = problems.locator('.problem-entry[data-rule="run/failed"]').first();
   await expect(entry.locator('.problem-title')).toHaveText('실행이 실패했어요(RUN_ERROR)');
   await expect(entry.locator('.problem-original')).toHaveAttribute('lang', 'en');

@@ -131,7 +131,7 @@ test('the interrupt card: in view, with reason, message, schema and the resume t
   await panel.getByRole('searchbox', { name: 'Filter events' }).fill('');
 });
 
-test('a failed run is the failure it is: counted in Problems and the toolbar, found by "failed" and outcome:failed, its error on its Runs header', async () => {
+test('a failed run is an outcome, not a protocol error: named in the toolbar and on its Runs header, a note in Problems, found by "failed" and outcome:failed', async () => {
   // Docked narrow and wide.
   for (const width of [560, 1280]) {
     await panel.setViewportSize({ width, height: 800 });
@@ -147,18 +147,23 @@ test('a failed run is the failure it is: counted in Problems and the toolbar, fo
     await filter.fill('outcome:interrupted');
     await expect(panel.locator('[role=row] .tag-interrupted')).not.toHaveCount(0);
     await expect(panel.locator('[role=row] .type')).toHaveText(Array(await panel.locator('[role=row]').count()).fill('RUN_FINISHED'));
-    // Its Runs header counts its error: the RUN_ERROR itself.
+    // Its Runs header says how it ended; the RUN_ERROR is not counted as a protocol error.
     await filter.fill('type:RUN_ERROR');
     await panel.locator('[role=row]').first().click();
     await filter.fill('');
     await panel.getByRole('tab', { name: 'Runs' }).click();
     await expect(panel.locator('.run.current .status')).toHaveText('failed');
-    await expect(panel.locator('.run.current [data-testid=run-errors]')).toHaveText(/^\d+ errors?$/);
-    // Problems has it, with the agent's message and code, and the toolbar counts it.
-    await expect(panel.getByTestId('problem-count')).toContainText(/\d+ errors?/);
+    await expect(panel.locator('.run.current [data-testid=run-errors]')).toHaveCount(0);
+    // The toolbar names the failed run beside the problem counts; a click shows the runs.
+    await expect(panel.getByTestId('failed-runs')).toHaveText('1 failed run');
+    await panel.getByRole('tab', { name: 'Problems' }).click();
+    await panel.getByTestId('run-outcomes').click();
+    await expect(panel.getByRole('tab', { name: 'Runs' })).toHaveAttribute('aria-selected', 'true');
+    // Problems keeps it as a note (folded, as notes are), with the agent's message and code.
     await panel.getByRole('tab', { name: 'Problems' }).click();
     const group = panel.locator('[data-group="run/failed"]');
-    await expect(group).toBeVisible();
+    await expect(group.locator('.sev')).toHaveText('note');
+    if ((await group.getAttribute('aria-expanded')) === 'false') await group.click();
     await expect(panel.getByTestId('problems-tab')).toContainText('The model provider timed out (code UPSTREAM_TIMEOUT)');
     await shot(`run-failed-problems-${width}`);
   }

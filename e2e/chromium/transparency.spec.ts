@@ -171,7 +171,7 @@ test('streams in same-origin and cross-origin iframes, each labelled with its fr
     const frames: string[] = [];
     for (const row of await panel.locator('[role=row]').all()) {
       await row.click();
-      frames.push((await panel.getByTestId('event-tab').locator('dd').nth(3).textContent()) ?? '');
+      frames.push((await panel.getByTestId('event-tab').getByTestId('stream-frame').textContent()) ?? '');
     }
     // Each frame's own URL, read by the relay in that frame (query values masked unless known harmless).
     expect(frames.sort()).toEqual([`${probe.otherUrl}/probe?frame=cross`, `${probe.url}/probe?frame=same`].sort());

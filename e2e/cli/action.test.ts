@@ -39,10 +39,10 @@ beforeAll(() => {
   mkdirSync(join(dir, 'sessions', 'old'), { recursive: true });
   const lines = (events: object[]) => `${events.map((e) => JSON.stringify(e)).join('\n')}\n`;
   writeFileSync(join(dir, 'sessions', 'good.agui.jsonl'), lines([RS, RF]));
-  // Line 3: an empty delta (an error).
+  // Line 3: a patch that fails on the state the snapshot set (an error).
   writeFileSync(
     join(dir, 'sessions', 'broken.agui.jsonl'),
-    lines([RS, { type: 'TEXT_MESSAGE_START', messageId: 'm1', role: 'assistant' }, { type: 'TEXT_MESSAGE_CONTENT', messageId: 'm1', delta: '' }, { type: 'TEXT_MESSAGE_END', messageId: 'm1' }, RF]),
+    lines([RS, { type: 'STATE_SNAPSHOT', snapshot: {} }, { type: 'STATE_DELTA', delta: [{ op: 'remove', path: '/cart' }] }, RF]),
   );
   // A warning only: a result for a tool call nobody made.
   writeFileSync(join(dir, 'sessions', 'old', 'warn.agui.jsonl'), lines([RS, { type: 'TOOL_CALL_RESULT', messageId: 'r1', toolCallId: 'nobody', content: 'a, b: c' }, RF]));
@@ -84,7 +84,7 @@ describe('the GitHub Action', () => {
     const { lint, inputs } = runAction({ files: 'sessions/*.agui.jsonl\n  sessions/old/**/*.agui.jsonl' });
     expect(lint.code).toBe(1);
     const commands = lint.stdout.split('\n').filter((l) => l.startsWith('::'));
-    expect(commands.find((c) => c.includes('text/empty-delta'))).toMatch(/^::error file=sessions\/broken\.agui\.jsonl,line=3,title=text\/empty-delta::Event 2: .*\(RULES\.md#textempty-delta\)$/);
+    expect(commands.find((c) => c.includes('state/patch-failed'))).toMatch(/^::error file=sessions\/broken\.agui\.jsonl,line=3,title=state\/patch-failed::Event 2: .*\(RULES\.md#statepatch-failed\)$/);
     expect(commands.find((c) => c.includes('tool/unknown-result'))).toMatch(/^::warning file=sessions\/old\/warn\.agui\.jsonl,line=2,title=tool\/unknown-result::/);
     expect(lint.stdout).toMatch(/agui-devtools: 3 files: 1 error, 1 warning/);
     const sarifPath = join(dir, inputs['sarif-file']!);
@@ -94,17 +94,17 @@ describe('the GitHub Action', () => {
     const validate = ajv.compile(JSON.parse(readFileSync(join(ROOT, 'vendor', 'sarif-2.1.0.json'), 'utf8')));
     const log = JSON.parse(readFileSync(sarifPath, 'utf8'));
     expect(validate(log) ? [] : validate.errors).toEqual([]);
-    expect(log.runs[0].results.map((r: { ruleId: string }) => r.ruleId).sort()).toEqual(['text/empty-delta', 'tool/unknown-result']);
+    expect(log.runs[0].results.map((r: { ruleId: string }) => r.ruleId).sort()).toEqual(['state/patch-failed', 'tool/unknown-result']);
   });
 
   test('fail-on: warning fails on a warning alone, never does not fail; a config is passed on', () => {
     expect(runAction({ files: 'sessions/old/*.agui.jsonl' }).lint.code).toBe(0);
     expect(runAction({ files: 'sessions/old/*.agui.jsonl', 'fail-on': 'warning' }).lint.code).toBe(1);
     expect(runAction({ files: 'sessions/*.agui.jsonl', 'fail-on': 'never' }).lint.code).toBe(0);
-    writeFileSync(join(dir, 'strict.json'), JSON.stringify({ rules: { 'text/empty-delta': 'off' } }));
+    writeFileSync(join(dir, 'strict.json'), JSON.stringify({ rules: { 'state/patch-failed': 'off' } }));
     const relaxed = runAction({ files: 'sessions/broken.agui.jsonl', config: 'strict.json' });
     expect(relaxed.lint.code).toBe(0);
-    expect(relaxed.lint.stdout).not.toContain('text/empty-delta');
+    expect(relaxed.lint.stdout).not.toContain('state/patch-failed');
     const wrong = runAction({ files: 'sessions/*.agui.jsonl', 'fail-on': 'sometimes' });
     expect(wrong.lint.code).toBe(2);
     expect(wrong.lint.stdout).toContain('::error title=agui-devtools::fail-on is error, warning or never');

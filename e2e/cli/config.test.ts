@@ -13,15 +13,20 @@ let dir: string;
 const RS = { type: 'RUN_STARTED', threadId: 't', runId: 'r' };
 const RF = { type: 'RUN_FINISHED', threadId: 't', runId: 'r' };
 const jsonl = (events: object[]) => `${events.map((e) => JSON.stringify(e)).join('\n')}\n`;
-// A warning (a result for a tool call nobody made) and an error (arguments cut short at TOOL_CALL_END).
+// Two warnings (a result for a tool call nobody made; arguments cut short at TOOL_CALL_END, which the page's client
+// keeps as text) and an error (a patch that fails on the state a snapshot set).
 const mixed = jsonl([
   RS,
   { type: 'TOOL_CALL_RESULT', messageId: 'm2', toolCallId: 'nobody', content: '42' },
   { type: 'TOOL_CALL_START', toolCallId: 'c1', toolCallName: 'search' },
   { type: 'TOOL_CALL_ARGS', toolCallId: 'c1', delta: '{"q": "ag-ui' },
   { type: 'TOOL_CALL_END', toolCallId: 'c1' },
+  { type: 'STATE_SNAPSHOT', snapshot: {} },
+  { type: 'STATE_DELTA', delta: [{ op: 'remove', path: '/cart' }] },
   RF,
 ]);
+// A valid stream whose run failed: an outcome, not a protocol error.
+const failed = jsonl([RS, { type: 'RUN_ERROR', message: 'The model is overloaded', code: 'overloaded' }]);
 const onlyWarning = jsonl([RS, { type: 'TOOL_CALL_RESULT', messageId: 'm2', toolCallId: 'nobody', content: '42' }, RF]);
 
 beforeAll(() => {
@@ -30,6 +35,7 @@ beforeAll(() => {
   writeFileSync(join(dir, 'sessions', 'mixed.agui.jsonl'), mixed);
   writeFileSync(join(dir, 'sessions', 'warn.agui.jsonl'), onlyWarning);
   writeFileSync(join(dir, 'sessions', 'old', 'legacy.agui.jsonl'), mixed);
+  writeFileSync(join(dir, 'failed.agui.jsonl'), failed);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -37,10 +43,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const json = (stdout: string) => JSON.parse(stdout) as { file: string; ruleId: string; severity: string }[];
 const ids = (stdout: string) => json(stdout).map((p) => `${p.ruleId}:${p.severity}`);
 
-test('without a config: the error fails the run; the arguments cut short are named', async () => {
+test('without a config: the error fails the run; the arguments cut short are named, as a warning', async () => {
   const r = await runCli(['lint', 'sessions/mixed.agui.jsonl', '--format', 'json'], dir);
   expect(r.code).toBe(1);
-  expect(ids(r.stdout)).toEqual(['tool/unknown-result:warning', 'tool/args-not-json:error']);
+  expect(ids(r.stdout)).toEqual(['tool/unknown-result:warning', 'tool/args-not-json:warning', 'state/patch-failed:error']);
   // Each problem carries the spec passage its rule enforces.
   const args = (JSON.parse(r.stdout) as { ruleId: string; passage: Record<string, string> }[]).find((p) => p.ruleId === 'tool/args-not-json')!;
   expect(args.passage).toMatchObject({ heading: 'ToolCallArgs', docs: 'RULES.md#toolargs-not-json' });
@@ -49,7 +55,10 @@ test('without a config: the error fails the run; the arguments cut short are nam
 });
 
 test('agui.config.json found upward: one rule off, one to error, a folder ignored; --print-config shows it', async () => {
-  writeFileSync(join(dir, 'agui.config.json'), JSON.stringify({ rules: { 'tool/args-not-json': 'off', 'tool/unknown-result': 'error' }, ignore: ['sessions/old/**'] }));
+  writeFileSync(
+    join(dir, 'agui.config.json'),
+    JSON.stringify({ rules: { 'tool/args-not-json': 'off', 'state/patch-failed': 'off', 'tool/unknown-result': 'error' }, ignore: ['sessions/old/**'] }),
+  );
   const sub = join(dir, 'sessions');
   const r = await runCli(['lint', '**/*.agui.jsonl', '--format', 'json'], sub);
   expect(r.code).toBe(1);
@@ -61,9 +70,19 @@ test('agui.config.json found upward: one rule off, one to error, a folder ignore
   expect(ids(off.stdout)).toEqual([]);
   const printed = JSON.parse((await runCli(['lint', '--print-config'], sub)).stdout) as { file: string; changed: Record<string, string>; rules: Record<string, string> };
   expect(printed.file).toBe(join(dir, 'agui.config.json'));
-  expect(printed.changed).toEqual({ 'tool/args-not-json': 'off', 'tool/unknown-result': 'error' });
+  expect(printed.changed).toEqual({ 'tool/args-not-json': 'off', 'state/patch-failed': 'off', 'tool/unknown-result': 'error' });
   expect(printed.rules['text/not-open']).toBe('error');
   rmSync(join(dir, 'agui.config.json'));
+});
+
+test('a failed run is an outcome: exit 0 with a note, unless a config makes run/failed an error', async () => {
+  const r = await runCli(['lint', 'failed.agui.jsonl', '--format', 'json'], dir);
+  expect(r.code).toBe(0);
+  expect(ids(r.stdout)).toEqual(['run/failed:info']);
+  writeFileSync(join(dir, 'failing.json'), JSON.stringify({ rules: { 'run/failed': 'error' } }));
+  const strict = await runCli(['lint', 'failed.agui.jsonl', '--config', 'failing.json', '--format', 'json'], dir);
+  expect(strict.code).toBe(1);
+  expect(ids(strict.stdout)).toEqual(['run/failed:error']);
 });
 
 test('strict makes warnings errors; --max-warnings fails a run with more warnings than it allows', async () => {

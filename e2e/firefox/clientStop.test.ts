@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type DemoServer, startDemoServer } from '../../demo/server';
 import { type FirefoxWithExtension, launchFirefox } from '../support/firefox';
 import { eventCount, showTabInPage } from '../support/panel';
-import { textOf, until, untilCount } from '../support/poll';
+import { filterPanel, selectEvent, showTab, textOf, until, untilCount } from '../support/poll';
 
 let demo: DemoServer;
 let firefox: FirefoxWithExtension;
@@ -51,4 +51,21 @@ test("Firefox: the page's client stopped the broken run: Messages and State hold
   await panel.evaluate(() => document.querySelector<HTMLInputElement>('[data-testid=messages-tab] [data-testid=as-events-say]')!.click());
   await panel.evaluate(showTabInPage, 'runs');
   expect(await until(() => textOf(panel, 'section.run .status'), (t) => t !== '')).toMatch(/^stopped by the client at #\d+$/);
+});
+
+test("Firefox: a THINKING_* stream: changed: finds it, the Event tab shows it as sent and as the page's client used it, and names the producer", async () => {
+  await page.evaluate(() => window.demo.runScenario('legacy-thinking'));
+  // The broken run's 12 events and this run's 15 (the page's records hold only the 9 its client took of the first).
+  expect(await untilCount(panel, 27)).toBe(eventCount(27));
+  const rows = await filterPanel(panel, 'changed:mapped');
+  expect(rows.map((r) => r.type)).toEqual(['THINKING_START', 'THINKING_TEXT_MESSAGE_START', 'THINKING_TEXT_MESSAGE_CONTENT', 'THINKING_TEXT_MESSAGE_END', 'THINKING_END']);
+  await selectEvent(panel, rows[0]!.index);
+  await showTab(panel, 'event');
+  const used = await until(() => textOf(panel, '[data-testid=as-used]'), (t) => t !== '');
+  expect(used).toContain('THINKING_START → REASONING_START');
+  expect(used).toContain('REASONING_START');
+  expect(await textOf(panel, '[data-testid=as-sent]')).toContain('Planning');
+  expect(await panel.$eval('[data-testid=client-change]', (el) => el.getAttribute('data-kind'))).toBe('mapped');
+  expect(await textOf(panel, '[data-testid=stream-producer]')).toContain('AG-UI DevTools demo agent (@ag-ui/encoder)');
+  await filterPanel(panel, '');
 });

@@ -41,7 +41,7 @@ test('Firefox, Korean: toolbar, tabs, counts and a Problems group from the catal
   expect(await text('[role=tablist]')).toContain('메시지');
   await panel.evaluate(showTabInPage, 'problems');
   await until(() => text('[data-group="run/failed"] .rule-title'), (t) => t === '실행이 실패했어요(RUN_ERROR)');
-  expect(await text('[data-group="run/failed"] .sev')).toBe('오류');
+  expect(await text('[data-group="run/failed"] .sev')).toBe('참고');
   await panel.setViewport({ width: 560, height: 800 });
   const strip = await panel.evaluate(() => {
     const el = document.querySelector('[role=tablist]')!;

@@ -126,9 +126,10 @@ export function applyConfig(results: FileLint[], config: LintConfig): FileLint[]
   return results.map((r) => ({ ...r, problems: applyLevels(r.problems, config.rules).filter((p) => !ignored(p)) }));
 }
 
-/** `lint --print-config`: what applies, as JSON (every rule, with the ones not at their own severity marked). */
+/** `lint --print-config`: what applies, as JSON (every rule, with the ones not at their default level marked). */
 export function printConfig(config: LintConfig): string {
-  const changed = Object.entries(config.rules).filter(([id, s]) => RULES[id]!.severity !== s);
+  const defaults = presetLevels('recommended');
+  const changed = Object.entries(config.rules).filter(([id, s]) => defaults[id] !== s);
   return `${JSON.stringify(
     {
       file: config.file ?? null,

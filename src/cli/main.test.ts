@@ -105,6 +105,8 @@ describe('agui-devtools lint', () => {
   const broken = [
     { type: 'RUN_STARTED', threadId: 't', runId: 'r' },
     { type: 'TEXT_MESSAGE_CONTENT', messageId: 'nope', delta: 'x' },
+    // After a snapshot the state is known, so a patch that fails is an error.
+    { type: 'STATE_SNAPSHOT', snapshot: {} },
     { type: 'STATE_DELTA', delta: [{ op: 'replace', path: '/missing', value: 1 }] },
     { type: 'RUN_FINISHED', threadId: 't', runId: 'r' },
   ];
@@ -114,7 +116,7 @@ describe('agui-devtools lint', () => {
     expect(out.code).toBe(1);
     const problems = JSON.parse(out.stdout) as { ruleId: string; severity: string; eventIndex: number; message: string }[];
     expect(problems).toContainEqual(expect.objectContaining({ ruleId: 'text/not-open', severity: 'error', eventIndex: 1 }));
-    expect(problems).toContainEqual(expect.objectContaining({ ruleId: 'state/patch-failed', severity: 'error', eventIndex: 2 }));
+    expect(problems).toContainEqual(expect.objectContaining({ ruleId: 'state/patch-failed', severity: 'error', eventIndex: 3 }));
     // Each problem names its file and, where the format has lines, the event's line.
     expect(Object.keys(problems[0]!).sort()).toEqual(['eventIndex', 'file', 'line', 'message', 'passage', 'ruleId', 'severity']);
   });
@@ -130,7 +132,23 @@ describe('agui-devtools lint', () => {
     const out = await cli(['lint', 'b.json'], { 'b.json': JSON.stringify(broken) });
     expect(out.stdout).toMatch(/^b\.json:1 #1 {2}error {3}text\/not-open/m);
     // The page's client refuses the second event: the summary says where it stops.
-    expect(out.stdout).toMatch(/^4 events \(json-array\): 2 errors, 0 warnings, 0 notes; the page's client stops a run at #1; transport rules not applicable \(no capture timing\)$/m);
+    expect(out.stdout).toMatch(/^5 events \(json-array\): 2 errors, 0 warnings, 0 notes; the page's client stops a run at #1; transport rules not applicable \(no capture timing\)$/m);
+  });
+
+  it('what the page\'s client changed is printed with --preset strict, as notes, and left out otherwise', async () => {
+    const chunks = [
+      { type: 'RUN_STARTED', threadId: 't', runId: 'r' },
+      { type: 'TEXT_MESSAGE_CHUNK', messageId: 'm1', delta: 'Hi' },
+      { type: 'THINKING_START' },
+      { type: 'THINKING_END' },
+      { type: 'RUN_FINISHED', threadId: 't', runId: 'r' },
+    ];
+    const files = { 'c.json': JSON.stringify(chunks) };
+    const ids = (stdout: string) => (JSON.parse(stdout) as { ruleId: string; severity: string }[]).filter((p) => p.ruleId.startsWith('client/')).map((p) => `${p.ruleId}:${p.severity}`);
+    const recommended = await cli(['lint', 'c.json', '--format', 'json'], files);
+    expect(ids(recommended.stdout)).toEqual([]);
+    const strict = await cli(['lint', 'c.json', '--format', 'json', '--preset', 'strict'], files);
+    expect(ids(strict.stdout)).toEqual(['client/expanded:info', 'client/mapped:info', 'client/inserted:info', 'client/mapped:info']);
   });
 
   it('counts events as they stand in the input: invalid lines count too', async () => {

@@ -10,6 +10,8 @@ export interface Diagnostic {
   path?: (string | number)[];
   /** Where in the stream, as a byte offset from its first byte. */
   offset?: number;
+  /** A change the reference client makes to the event before the app sees it (the field paths, as JSON pointers). */
+  change?: { kind: 'dropped-null' | 'converted' | 'stripped'; fields: string[] };
 }
 
 export const formatPath = (path: readonly (string | number)[] | undefined): string =>

@@ -1,3 +1,4 @@
+import type { ProducerClue } from '../engine/query';
 import type { RunOutcome } from '../engine/replay/runRows';
 import { formatNumber, tr, trn } from '../i18n/i18n';
 
@@ -5,7 +6,7 @@ import { formatNumber, tr, trn } from '../i18n/i18n';
 export const num = (n: number): string => formatNumber(n);
 
 /** The nouns the panel counts (each `count.<noun>.one|other` in the catalogs). */
-export type Noun = 'event' | 'error' | 'warning' | 'delta' | 'message' | 'frame' | 'character' | 'reply' | 'aguiStream' | 'request' | 'surface' | 'mcpApp';
+export type Noun = 'event' | 'error' | 'warning' | 'delta' | 'message' | 'frame' | 'character' | 'reply' | 'failedRun' | 'stoppedRun' | 'aguiStream' | 'request' | 'surface' | 'mcpApp';
 
 /** "1 event", "12,345 events" (이벤트 12,345개): a count with its noun, by the locale's plural rules. */
 export const counted = (n: number, noun: Noun): string => trn(`count.${noun}`, n);
@@ -23,3 +24,9 @@ export const severityLabel = (s: string): string => (s === 'error' ? tr('severit
 
 /** What the filter language could not read, in the panel's words. */
 export const filterErrorText = (error: { token: string; message: string }): string => tr('filter.notRegex', error);
+
+/** What a stream showed of who produced it, in the panel's language. */
+export const producerClueText = (c: ProducerClue): string => tr(`producer.clue.${c.kind}`, { detail: c.detail });
+
+/** Who produced a stream, as the engine found it (its stacks' names), or "unknown". */
+export const producerLabel = (names: readonly string[]): string => (names.length ? names.join(' + ') : tr('producer.unknown'));

@@ -76,7 +76,13 @@ const describe = (value: unknown): string => {
 };
 
 const compatDiagnostics = (changes: CompatChange[]): Diagnostic[] =>
-  changes.map((c) => ({ code: 'compat/deprecated-shape', severity: 'warning', message: c.message, path: c.path }));
+  changes.map((c) => ({
+    code: 'compat/deprecated-shape',
+    severity: 'warning',
+    message: c.message,
+    path: c.path,
+    change: { kind: c.kind, fields: [`/${c.path.join('/')}`] },
+  }));
 
 /**
  * How deep an event may nest. Every tool that reads JSON recursively (JSON.stringify among them) overflows its

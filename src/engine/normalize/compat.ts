@@ -8,6 +8,8 @@ export interface CompatChange {
   /** Where, as a JSON path. */
   path: (string | number)[];
   message: string;
+  /** A null field dropped, or a legacy part converted. */
+  kind: 'dropped-null' | 'converted';
 }
 
 type Obj = Record<string, unknown>;
@@ -15,7 +17,7 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 
 function dropNull(o: Obj, key: string, path: (string | number)[], what: string, changes: CompatChange[]): Obj {
   if (!isObj(o) || o[key] !== null) return o;
-  changes.push({ path: [...path, key], message: `${what}.${key} is null: treated as absent (deprecated shape)` });
+  changes.push({ path: [...path, key], message: `${what}.${key} is null: treated as absent (deprecated shape)`, kind: 'dropped-null' });
   const { [key]: _drop, ...rest } = o;
   return rest;
 }
@@ -60,7 +62,7 @@ function upgradeMessage(message: unknown, path: (string | number)[], changes: Co
   );
   const content = m.content;
   if (!Array.isArray(content) || !content.some((p) => isObj(p) && p.type === 'binary')) return m;
-  changes.push({ path: [...path, 'content'], message: 'binary content parts are deprecated: converted to media parts' });
+  changes.push({ path: [...path, 'content'], message: 'binary content parts are deprecated: converted to media parts', kind: 'converted' });
   const out = content.flatMap((part) => {
     if (!isBinaryPart(part)) return [part];
     const upgraded = upgradeBinary(part);

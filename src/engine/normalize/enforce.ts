@@ -196,6 +196,7 @@ export function enforce(event: Record<string, unknown>): Enforced {
         removed.length > 8 ? ` and ${removed.length - 8} more` : ''
       }.`,
       path: removed[0]!.split('/').slice(1),
+      change: { kind: 'stripped', fields: removed },
     });
   }
   const parsed = (schema as z.ZodType).safeParse(stripped);

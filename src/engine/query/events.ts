@@ -44,6 +44,7 @@ export function subjectOf(session: Session, replay: Replay, i: number, joined?: 
     raw: frame.raw.length <= 4096 ? frame.raw : frame.raw.slice(0, 4096),
     run: run?.runId,
     outcome: outcomeWords(frame.event),
+    changed: replay.changesAt(i)?.map((c) => c.kind).join(' '),
     tags: [endTag(frame.event), opensReplayedStream(session, frame) ? 'replayed' : undefined, opensResentStream(session, frame) ? 'resent' : undefined].filter((t) => t !== undefined),
     thread: replay.laneAt(i),
     tools: callId ? [callId, replay.timeline.toolCallName(callId) ?? ''] : typeof e?.toolCallName === 'string' ? [e.toolCallName] : [],

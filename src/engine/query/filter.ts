@@ -6,6 +6,8 @@
  *   type:STATE_DELTA, run:…, thread:…, tool:…   the event's type, run, thread (conversation), tool name or call id
  *   outcome:failed  the events that end a run that way, in the panel's words (done, failed, interrupted, cancelled)
  *                   or the protocol's (success, error, interrupt); an event's own outcome field otherwise
+ *   changed:mapped  the events the page's client changed before the app saw them, by kind (mapped, expanded,
+ *                   inserted, dropped-null, converted, stripped), or changed:any for every one
  *   messageId:m1    any other field of the event
  *   -word, -type:X  excludes what matches
  *   /regex/i        a regular expression over the type, the ids and the content ("/a b/" with a space)
@@ -37,6 +39,8 @@ export interface FilterSubject {
   tools: readonly string[];
   /** How the event ends its run, in the panel's and the protocol's words ("failed error", "done success"). */
   outcome?: string | undefined;
+  /** The kinds of change the page's client made to the event before the app saw it ("mapped expanded"). */
+  changed?: string | undefined;
   /** What the row says besides its fields ("failed", "interrupted", "replayed"): found by a plain word too. */
   tags?: readonly string[];
   /** For a delta: the end of its message's or call's text before it, and that with the delta (textJoiner). */
@@ -114,6 +118,8 @@ function matchesKey(term: Extract<Term, { kind: 'key' }>, s: FilterSubject): boo
       return any((v) => s.tools.some((t) => has(t, v)));
     case 'outcome':
       return any((v) => has(s.outcome, v));
+    case 'changed':
+      return any((v) => s.changed !== undefined && (v === 'any' || v === 'yes' || v === 'true' || has(s.changed, v)));
     default: {
       // Any other field of the event, by its name (case-insensitive).
       if (!s.event) return false;

@@ -9,8 +9,10 @@ import { type Comparison, type CompareSide, compareRuns } from '../compare/compa
 import type { CompareOptions } from '../compare/normalize';
 import type { ResumeEntry } from '@ag-ui/core';
 import type { Replay, ReplayView } from '../replay/replay';
+import type { ClientChange } from '../replay/changes';
+import { type Producer, producerOf } from '../replay/producer';
 import { replaySession } from '../replay/replaySession';
-import type { InterruptEntity, RunEntity, ToolCallEntity } from '../replay/timeline';
+import { finalStatus, type InterruptEntity, type RunEntity, type RunStatus, type ToolCallEntity } from '../replay/timeline';
 import { type RunRow, runRows } from '../replay/runRows';
 import type { Session, StreamInfo } from '../session/session';
 import { applyLevels, type RuleLevels } from '../verify/levels';
@@ -70,6 +72,39 @@ export class SessionQuery {
   get allRuns(): readonly RunEntity[] {
     return this.replay.timeline.runs;
   }
+
+  /**
+   * What the page's client changed in event `index` before the app saw it (THINKING_* mapped, a chunk expanded,
+   * closing events inserted, null fields dropped, legacy parts converted, unknown fields stripped), and the events
+   * it used instead: undefined where it used the event as sent.
+   */
+  changesOf(index: number): { changes: readonly ClientChange[]; used: readonly Record<string, unknown>[] } | undefined {
+    const changes = this.replay.changesAt(index);
+    if (!changes) return undefined;
+    return { changes, used: this.replay.stepsOf(index).map((s) => s.event as unknown as Record<string, unknown>) };
+  }
+
+  /** Who produced a stream, where it shows (headers, the request, its events' shapes); `names` empty: unknown. */
+  producerOf(streamId: string): Producer {
+    let p = this.producers.get(streamId);
+    if (!p) this.producers.set(streamId, (p = producerOf(this.session.streams.get(streamId)?.info, this.replay.producerClues.of(streamId))));
+    return p;
+  }
+  private readonly producers = new Map<string, Producer>();
+
+  /**
+   * How many runs ended each way, as of the last event (the toolbar's outcome badges: a failed run, or one the page's
+   * client stopped, is an outcome to show, not a problem to count).
+   */
+  outcomeCounts(): Readonly<Record<RunStatus, number>> {
+    if (!this.outcomes) {
+      const counts: Record<RunStatus, number> = { running: 0, success: 0, interrupted: 0, cancelled: 0, error: 0, unfinished: 0, stopped: 0 };
+      for (const run of this.replay.timeline.runs) counts[finalStatus(run)]++;
+      this.outcomes = counts;
+    }
+    return this.outcomes;
+  }
+  private outcomes: Record<RunStatus, number> | undefined;
 
   /**
    * Where the page's client stopped event `index`'s stream, when the event came after that (not applied by the client:
@@ -189,6 +224,8 @@ export type { RunColumn, RunOutcome, RunRow } from '../replay/runRows';
 export { OUTCOME, problemsByRun, runRows, sortRuns } from '../replay/runRows';
 export { DEFAULT_STALL_MS, runMetrics, type RunMetrics } from '../replay/metrics';
 export { finalStatus } from '../replay/timeline';
+export { STACK_NAMES, type Producer, type ProducerClue, type Stack } from '../replay/producer';
+export { CHANGE_KINDS, CHANGE_RULE, type ChangeKind, type ClientChange } from '../replay/changes';
 export type { ActivityEntity, InterruptEntity, MessageEntity, ReasoningSpanEntity, RunEntity, RunStatus, StepEntity, SubagentEntity, Timeline, ToolCallEntity } from '../replay/timeline';
 export type { Session, StreamInfo } from '../session/session';
 export { Session as SessionClass } from '../session/session';

@@ -113,12 +113,15 @@ export class ConversationRules {
 
   /** What the conversation learns from an applied event at `at` (and from the captured request's messages it was seeded with). */
   learn(ev: AgUiEvent, seed: Msg[] | undefined, at: number): void {
-    if (ev.type === 'TOOL_CALL_START') this.args.set(ev.toolCallId, '');
+    // A repeated TOOL_CALL_START for an id goes on with its arguments, as @ag-ui/client holds them.
+    if (ev.type === 'TOOL_CALL_START') {
+      if (!this.args.has(ev.toolCallId)) this.args.set(ev.toolCallId, '');
+    }
     else if (ev.type === 'TOOL_CALL_ARGS') {
       const text = this.args.get(ev.toolCallId);
       // Past the limit the check would cost more than it tells: the call is not checked.
       if (text !== undefined) text.length + ev.delta.length > ARGS_MAX ? this.args.delete(ev.toolCallId) : this.args.set(ev.toolCallId, text + ev.delta);
-    } else if (ev.type === 'TOOL_CALL_END') this.args.delete(ev.toolCallId);
+    }
     else if (ev.type === 'TEXT_MESSAGE_END' || ev.type === 'REASONING_MESSAGE_END') this.ended.set(ev.messageId, at);
     else if (ev.type === 'TEXT_MESSAGE_START' || ev.type === 'REASONING_MESSAGE_START') this.ended.delete(ev.messageId);
     const add = (messages: unknown) => {

@@ -32,9 +32,13 @@ export class ConversationInterrupts {
       const prior = t.runs[open[0]!.runKey];
       if (prior) t.linkResume(run, prior);
       const answered = new Set(resume.map((r) => r.interruptId));
-      const missing = open.filter((o) => !answered.has(o.interrupt.id));
+      // A run that says nothing of what the client sent (no input on RUN_STARTED, no captured request) says nothing
+      // of its resume either: its interrupts are not judged missing.
+      const missing = run.input === undefined ? [] : open.filter((o) => !answered.has(o.interrupt.id));
       for (const m of missing) m.verdict = { ...m.verdict, state: 'missing', missingIn: run.key };
-      if (resume.length === 0) {
+      if (run.input === undefined) {
+        // (Nothing to say.)
+      } else if (resume.length === 0) {
         report(
           'resume/missing',
           `Run '${ev.runId}' starts without resume, but ${open.length} interrupt(s) of the previous run are open: ${open.map((o) => o.interrupt.id).join(', ')}. Every open interrupt must be answered.`,

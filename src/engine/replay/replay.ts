@@ -20,7 +20,9 @@ import { ReferenceVerifier } from '../verify/referenceRules';
 import { type Problem, problem, specOf, stopsTheClient } from '../verify/rules';
 import { type StreamEvents, transportProblems } from '../verify/transportRules';
 import type { StreamRecord } from '../session/session';
+import { CHANGE_RULE, type ClientChange, decodeChanges, expansionChange, mappedChange } from './changes';
 import { ConversationRules } from './conversationRules';
+import { ProducerClues } from './producer';
 import { A2UI_ACTIVITY } from '../genui/a2ui';
 import { GenUiRules } from '../genui/genuiRules';
 import { MCP_APPS_ACTIVITY } from '../genui/mcpApps';
@@ -116,6 +118,8 @@ interface LaneState {
    * events would do is judged as it always is); nothing is read from it.
    */
   shadow?: Lane;
+  /** A STATE_SNAPSHOT came: from here the state is known, and a patch that fails is an error. */
+  snapshotSeen?: boolean;
   /** First event of a stream whose start was dropped, in this conversation; and where each part became known again. */
   unknownSince?: number;
   stateKnownAt?: number;
@@ -129,7 +133,7 @@ const SAME_CAUSE: Record<string, string[]> = {
 };
 
 /** Rules whose verdict needs what came before: not judged while a conversation's beginning is unknown. */
-const NEEDS_STATE = new Set(['state/patch-failed']);
+const NEEDS_STATE = new Set(['state/patch-failed', 'state/patch-before-snapshot']);
 const NEEDS_MESSAGES = new Set([
   'text/unknown-message',
   'tool/unknown-call',
@@ -165,6 +169,10 @@ export class Replay {
   readonly timeline = new Timeline();
   /** Where the page's client stopped each stream's run, in order. */
   readonly stops: ClientStop[] = [];
+  /** What the page's client changed in an event before the app saw it, by event index (only events it changed). */
+  private readonly changes = new Map<number, ClientChange[]>();
+  /** What each stream's events show of who produced it. */
+  readonly producerClues = new ProducerClues();
   private readonly builder = new TimelineBuilder(this.timeline);
   /** firstStep[i]: index into steps of input event i's first step (steps of i end at firstStep[i + 1]). */
   private firstStep: number[] = [];
@@ -316,6 +324,22 @@ export class Replay {
     }
   }
 
+  /** Keeps what the client changed in event i, and notes each change under its kind's rule (stripped fields already are). */
+  private noteChanges(i: number, changes: ClientChange[]): void {
+    this.changes.set(i, changes);
+    for (const c of changes) if (c.kind !== 'stripped') this.report(CHANGE_RULE[c.kind], i, c.text);
+  }
+
+  /** What the page's client changed in event `index` before the app saw it (none: undefined). */
+  changesAt(index: number): readonly ClientChange[] | undefined {
+    return this.changes.get(index);
+  }
+
+  /** Every event the client changed, with its changes, in order. */
+  get changedEvents(): ReadonlyMap<number, readonly ClientChange[]> {
+    return this.changes;
+  }
+
   /** Whether event i is past its stream's client stop (and the semantics are the client's): it is not applied. */
   private skipped(stream: StreamState): boolean {
     return stream.stoppedAt !== undefined && this.options.semantics !== 'events';
@@ -330,6 +354,8 @@ export class Replay {
     for (let d = 0; d < diagnostics.length; d++) this.problems.push(diagnosticProblem(diagnostics[d]!, i));
     const stream = this.streamFor(frame.streamId, i);
     stream.lastIndex = i;
+    const sent = frame.event;
+    if (typeof sent === 'object' && sent !== null && !Array.isArray(sent)) this.producerClues.see(frame.streamId, sent as Record<string, unknown>, i);
     if (frame.direction !== 'out') {
       const inbound = stream.inbound;
       if (inbound.count++ === 0) {
@@ -344,6 +370,8 @@ export class Replay {
       this.maybeCheckpoint(i);
       return;
     }
+    // What the client changes before the app sees it: what decoding found, then the mapping and the expansion.
+    let changes = diagnostics.length === 0 ? undefined : decodeChanges(diagnostics);
     // THINKING_* to REASONING_*; the mapped event is enforced like any other.
     let event = frame.normalized;
     const mapped = stream.thinking.map(event);
@@ -351,6 +379,7 @@ export class Replay {
       for (const note of mapped.notes) this.report('event/deprecated', i, note);
       const enforced = enforce(mapped.event);
       for (const d of enforced.diagnostics) this.problems.push(diagnosticProblem(d, i));
+      (changes ??= []).push(mappedChange(event, enforced.event), ...decodeChanges(enforced.diagnostics));
       event = enforced.event;
     }
     if (stream.lane === undefined) {
@@ -371,6 +400,11 @@ export class Replay {
     }
     for (let n = 0; n < expanded.notes.length; n++) this.report('event/compat', i, expanded.notes[n]!);
     const events = expanded.events;
+    if (!expanded.error && (events.length !== 1 || events[0]!.event !== event)) {
+      const expansion = expansionChange(event, events);
+      if (expansion) (changes ??= []).push(expansion);
+    }
+    if (changes && changes.length > 0) this.noteChanges(i, changes);
     for (let x = 0; x < events.length; x++) {
       const { event: e, synthesized } = events[x]!;
       const ev = e as unknown as AgUiEvent;
@@ -385,6 +419,7 @@ export class Replay {
         // The client stopped this stream's run here or before: the event is in the timeline, not in what it holds;
         // what it does to the conversation as the events say is judged as always.
         laneState.shadow ??= new Lane(laneState.lane.snapshot());
+        if (ev.type === 'STATE_SNAPSHOT') laneState.snapshotSeen = true;
         const shadowNotes = laneState.shadow.apply(ev);
         for (let n = 0; n < shadowNotes.length; n++) this.reportNote(shadowNotes[n]!, i);
         this.steps.push({ event: ev, source: i, synthesized, lane: laneKey, tape: tapeStart, skipped: true });
@@ -403,6 +438,7 @@ export class Replay {
         }
       }
       laneState.rules.learn(ev, step.seed, i);
+      if (ev.type === 'STATE_SNAPSHOT') laneState.snapshotSeen = true;
       this.afterApply(ev, i, laneState);
       laneState.dirty = true;
       for (let n = 0; n < notes.length; n++) this.reportNote(notes[n]!, i);
@@ -478,12 +514,14 @@ export class Replay {
       case 'patch-failed': {
         const op = note.failure.opIndex;
         const where = note.target === 'state' ? 'delta' : 'patch';
+        // Before any STATE_SNAPSHOT of the conversation, the state the client started from is not known here.
+        const unjudged = note.target === 'state' && !this.current?.snapshotSeen;
         this.report(
-          note.target === 'state' ? 'state/patch-failed' : 'activity/patch-failed',
+          note.target === 'state' ? (unjudged ? 'state/patch-before-snapshot' : 'state/patch-failed') : 'activity/patch-failed',
           i,
-          `${note.target === 'state' ? 'STATE_DELTA' : `ACTIVITY_DELTA for '${note.messageId}'`}: operation ${op} failed (${note.failure.code}: ${note.failure.message}). ${
-            note.target === 'state' ? 'The state is unchanged' : 'The activity content is unchanged'
-          }; the run goes on.`,
+          `${note.target === 'state' ? 'STATE_DELTA' : `ACTIVITY_DELTA for '${note.messageId}'`}: operation ${op} failed (${note.failure.code}: ${note.failure.message})${
+            unjudged ? ' against the state the events built; no STATE_SNAPSHOT came before it in this conversation, so the state the client started from is unknown and the patch cannot be judged' : ''
+          }. ${note.target === 'state' ? 'The state is unchanged' : 'The activity content is unchanged'}; the run goes on.`,
           op >= 0 ? [where, op] : [where],
         );
         return;
@@ -508,6 +546,10 @@ export class Replay {
     if (ev.type === 'TOOL_CALL_RESULT') laneState.interrupts.toolCallResult(ev.toolCallId);
     else if (ev.type === 'RUN_FINISHED') {
       const key = runKeyAt(stream, i);
+      const open = key === undefined ? undefined : this.timeline.runs[key];
+      if (open && ev.runId !== open.runId) {
+        report('run/finished-other-id', `RUN_FINISHED names run '${ev.runId}', but the run open in this stream is '${open.runId}' (its RUN_STARTED). The page's client closes the open run all the same.`, ['runId']);
+      }
       laneState.interrupts.runFinished(ev, i, frame.t, key === undefined ? undefined : this.timeline.runs[key], stream.lane!, report);
     }
   }

@@ -2,6 +2,7 @@
  * The Runs table: one row per run as of an event, every figure read from the run model (timeline and metrics), so
  * the table, the Waterfall, the CLI's summary and an export of "this run" agree. Pure; memoized on its inputs.
  */
+import { producerOf } from './producer';
 import type { Session } from '../session/session';
 import { runMetrics } from './metrics';
 import type { Replay } from './replay';
@@ -26,6 +27,8 @@ export interface RunRow {
   threadId: string;
   /** What answered: the last part of the stream's URL path ("chat" for /agent/chat), or the stream id. */
   agent: string;
+  /** Who produced its stream, where the stream shows it (replay/producer.ts): the stacks' names; empty when unknown. */
+  producer: string[];
   parentRunId?: string;
   outcome: RunOutcome;
   /** Where the page's client stopped it (outcome `stopped`). */
@@ -93,6 +96,7 @@ export function runRows(session: Session, replay: Replay, asOf: number, levels: 
       runId: run.runId,
       threadId: run.threadId,
       agent: agentOf(session, run),
+      producer: producerOf(session.streams.get(run.streamId)?.info, replay.producerClues.of(run.streamId)).names,
       outcome: OUTCOME[runStatusAt(run, asOf)],
       ...(run.stoppedAt !== undefined && run.stoppedAt <= asOf && { stoppedAt: run.stoppedAt }),
       startedAt: m.base,
@@ -117,7 +121,7 @@ export function runRows(session: Session, replay: Replay, asOf: number, levels: 
   return rows;
 }
 
-export type RunColumn = Exclude<keyof RunRow, 'key' | 'lastEvent' | 'timed' | 'parentRunId'>;
+export type RunColumn = Exclude<keyof RunRow, 'key' | 'lastEvent' | 'timed' | 'parentRunId' | 'producer'>;
 
 /** Rows sorted by a column (missing values last), ties by start. */
 export function sortRuns(rows: readonly RunRow[], by: RunColumn, descending: boolean): RunRow[] {

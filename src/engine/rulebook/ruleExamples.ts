@@ -77,9 +77,22 @@ export const RULE_EXAMPLES: Record<string, RuleExample> = {
   'schema/unrecognized': { what: 'A field the event type does not have.', events: [{ ...RS(), agent: 'planner' }, RF()] },
   'compat/deprecated-shape': { what: 'RUN_FINISHED.result sent as null (an older producer).', events: [RS(), RF('r1', { result: null })] },
   'event/deprecated': { what: 'THINKING_START, replaced by REASONING_START.', events: [RS(), { type: 'THINKING_START' }, { type: 'THINKING_END' }, RF()] },
+  // What the page's client changes before the app sees it
+  'client/mapped': { what: 'THINKING_START, which the client uses as REASONING_START.', events: [RS(), { type: 'THINKING_START' }, { type: 'THINKING_END' }, RF()] },
+  'client/expanded': { what: 'A TEXT_MESSAGE_CHUNK, which the app sees as TEXT_MESSAGE_START and TEXT_MESSAGE_CONTENT.', events: [RS(), { type: 'TEXT_MESSAGE_CHUNK', messageId: 'm1', delta: 'Hi' }, RF()] },
+  'client/inserted': {
+    what: 'RUN_FINISHED while a chunked message is open: the client inserts its TEXT_MESSAGE_END first.',
+    events: [RS(), { type: 'TEXT_MESSAGE_CHUNK', messageId: 'm1', delta: 'Hi' }, RF()],
+  },
+  'client/dropped-null': { what: 'RUN_FINISHED.result sent as null: the app sees no result.', events: [RS(), RF('r1', { result: null })] },
+  'client/converted': {
+    what: 'A legacy binary content part, which the app sees as an image part.',
+    events: [RS(), { type: 'MESSAGES_SNAPSHOT', messages: [{ id: 'u1', role: 'user', content: [{ type: 'binary', mimeType: 'image/png', data: 'iVBORw0KGgo=' }] }] }, RF()],
+  },
   // Runs and steps
   'run/first-event': { what: 'A message before RUN_STARTED.', events: [...text('m1', 'Hi'), RS(), RF()] },
   'run/failed': { what: 'The run fails: a RUN_ERROR, with the agent\'s message and code.', events: [RS(), { type: 'RUN_ERROR', message: 'The model is overloaded', code: 'overloaded' }] },
+  'run/finished-other-id': { what: 'RUN_FINISHED names another run than its RUN_STARTED opened (the server\'s run id).', events: [RS(), RF('srv-9')] },
   'run/after-error': { what: 'An event after RUN_ERROR.', events: [RS(), { type: 'RUN_ERROR', message: 'boom' }, ...text('m1', 'Hi')] },
   'run/after-finished': { what: 'An event after RUN_FINISHED.', events: [RS(), RF(), ...text('m1', 'Hi')] },
   'run/already-active': { what: 'A second RUN_STARTED before the first run finished.', events: [RS(), RS('r2'), RF('r2')] },
@@ -162,6 +175,7 @@ export const RULE_EXAMPLES: Record<string, RuleExample> = {
   },
   // State and activity
   'state/patch-failed': { what: 'A patch removes a key that is not there.', events: [RS(), { type: 'STATE_SNAPSHOT', snapshot: {} }, { type: 'STATE_DELTA', delta: [{ op: 'remove', path: '/cart' }] }, RF()] },
+  'state/patch-before-snapshot': { what: 'Before any snapshot, a patch replaces a key the events never set.', events: [RS(), { type: 'STATE_DELTA', delta: [{ op: 'replace', path: '/cart', value: [] }] }, RF()] },
   'state/empty-delta': { what: 'A STATE_DELTA with no operations.', events: [RS(), { type: 'STATE_SNAPSHOT', snapshot: {} }, { type: 'STATE_DELTA', delta: [] }, RF()] },
   'activity/delta-before-snapshot': {
     what: 'An ACTIVITY_DELTA for an activity no snapshot created.',

@@ -14,7 +14,7 @@ import {
   type RunAgentInput,
 } from '@ag-ui/client';
 import { Subject } from 'rxjs';
-import { map } from 'rxjs/operators';
+import { map, tap } from 'rxjs/operators';
 
 export interface ReferenceResult {
   messages: unknown[];
@@ -22,6 +22,8 @@ export interface ReferenceResult {
   /** Index of the input event the reference stopped at (it threw), if it did. */
   stoppedAt?: number;
   error?: string;
+  /** The events the app's subscribers receive (after the boundary, enforceEvents, transformChunks and verifyEvents), each with the input event it came from. */
+  used: { index: number; event: Record<string, unknown> }[];
 }
 
 const drain = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -37,6 +39,7 @@ export async function runReference(events: readonly unknown[]): Promise<Referenc
   let state: unknown = {};
   let error: unknown;
   let stoppedAt: number | undefined;
+  const used: ReferenceResult['used'] = [];
   const agent = { messages: [], state: {}, pendingInterrupts: [] } as unknown as AbstractAgent;
   const input: RunAgentInput = { threadId: 't', runId: 'r', messages: [], state: {}, tools: [], context: [], forwardedProps: {} };
   const pipeline = subject.pipe(
@@ -44,6 +47,7 @@ export async function runReference(events: readonly unknown[]): Promise<Referenc
     enforceEvents(),
     transformChunks(),
     verifyEvents(),
+    tap((e) => used.push({ index: current, event: structuredClone(e) as unknown as Record<string, unknown> })),
   );
   const warn = console.warn;
   console.warn = () => undefined;
@@ -75,7 +79,7 @@ export async function runReference(events: readonly unknown[]): Promise<Referenc
     subscription.unsubscribe();
     console.warn = warn;
   }
-  const result: ReferenceResult = { messages, state };
+  const result: ReferenceResult = { messages, state, used };
   if (error !== undefined) {
     result.stoppedAt = stoppedAt;
     result.error = error instanceof Error ? error.message : String(error);

@@ -21,10 +21,16 @@ export function applyLevels<P extends { ruleId: string; severity: Severity }>(pr
 /** A level as a config names it (agui.config.json, --rule, the library's options) and the severity it sets. */
 export const CONFIG_LEVELS = { off: 'off', info: 'info', warn: 'warning', error: 'error' } as const;
 
-/** Every rule at the level a preset gives it: `recommended` its own severity, `strict` warnings as errors. */
+/**
+ * Every rule at the level a preset gives it: `recommended` its own severity, `strict` warnings as errors. The rules of
+ * what the page's client changed (`change`) are off under `recommended` and notes under `strict`.
+ */
 export function presetLevels(preset: 'recommended' | 'strict'): Record<string, Severity | 'off'> {
   const levels: Record<string, Severity | 'off'> = {};
-  for (const [id, rule] of Object.entries(RULES)) levels[id] = preset === 'strict' && rule.severity === 'warning' ? 'error' : rule.severity;
+  for (const [id, rule] of Object.entries(RULES)) {
+    // What the client changed is a note only when asked for (strict): recommended leaves it out.
+    levels[id] = rule.change ? (preset === 'strict' ? rule.severity : 'off') : preset === 'strict' && rule.severity === 'warning' ? 'error' : rule.severity;
+  }
   return levels;
 }
 

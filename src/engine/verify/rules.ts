@@ -22,6 +22,11 @@ interface RuleInfo {
   reference?: boolean;
   /** The page's client stops the run at it, though it is not one of verifyEvents' rules (its parser or schema throws). */
   stops?: boolean;
+  /**
+   * A change the page's client makes to an event before the app sees it (replay/changes.ts): a note in the panel,
+   * reported by `lint` only with `--preset strict` (a stream of chunks would otherwise print one a chunk).
+   */
+  change?: boolean;
 }
 
 const LIFECYCLE = 'Events › Lifecycle events';
@@ -43,7 +48,9 @@ export const RULES: Record<string, RuleInfo> = {
   'run/after-error': { severity: 'error', spec: `${LIFECYCLE} › RunError`, reference: true },
   // Not a broken protocol: the agent said its run failed. Counted with the errors, so that a failed run is never
   // shown as a clean one (issue 18, item 7).
-  'run/failed': { severity: 'error', spec: `${LIFECYCLE} › RunError` },
+  // A failed run is an outcome the stream legitimately reports, not a protocol error (a config may make it one).
+  'run/failed': { severity: 'info', spec: `${LIFECYCLE} › RunError` },
+  'run/finished-other-id': { severity: 'warning', spec: `${LIFECYCLE} › RunFinished` },
   'run/after-finished': { severity: 'error', spec: `${LIFECYCLE} › RunFinished`, reference: true },
   'run/already-active': { severity: 'error', spec: `${LIFECYCLE} › RunStarted`, reference: true },
   'run/finished-while-open': { severity: 'error', spec: `${LIFECYCLE} › RunFinished`, reference: true },
@@ -73,18 +80,21 @@ export const RULES: Record<string, RuleInfo> = {
   'chunk/ambiguous': { severity: 'error', spec: `${SUBAGENTS}`, reference: true },
   'chunk/field-mismatch': { severity: 'error', spec: `${TEXT} › TextMessageChunk`, reference: true },
   // The debugger's own rules: the spec states them, the reference does not check them.
-  'text/empty-delta': { severity: 'error', spec: `${TEXT} › TextMessageContent (delta: non-empty)` },
-  'reasoning/empty-delta': { severity: 'error', spec: `${REASONING} › ReasoningMessageContent (delta: non-empty)` },
+  // The spec says non-empty; @ag-ui/client accepts it (other SDKs reject it).
+  'text/empty-delta': { severity: 'warning', spec: `${TEXT} › TextMessageContent (delta: non-empty)` },
+  'reasoning/empty-delta': { severity: 'warning', spec: `${REASONING} › ReasoningMessageContent (delta: non-empty)` },
   'tool/unknown-result': { severity: 'warning', spec: `${TOOLS} › ToolCallResult (toolCallId)` },
   'tool/unknown-call': { severity: 'warning', spec: `${TOOLS} › ToolCallArgs` },
   'tool/renamed': { severity: 'warning', spec: `${TOOLS} › ToolCallStart` },
   'tool/parent-not-assistant': { severity: 'warning', spec: `${TOOLS} › ToolCallStart (parentMessageId)` },
-  'tool/args-not-json': { severity: 'error', spec: `${TOOLS} › ToolCallArgs (delta: a JSON fragment)` },
+  // The events page says "often" JSON fragments, and @ag-ui/client keeps plain text as the arguments.
+  'tool/args-not-json': { severity: 'warning', spec: `${TOOLS} › ToolCallArgs (delta: a JSON fragment)` },
   'text/reused-id': { severity: 'warning', spec: `${TEXT} › TextMessageStart (messageId)` },
   'text/unknown-message': { severity: 'warning', spec: `${TEXT} › TextMessageContent` },
   'activity/delta-before-snapshot': { severity: 'warning', spec: `${ACTIVITY} › ActivityDelta` },
   'activity/not-activity': { severity: 'warning', spec: `${ACTIVITY} › ActivityDelta` },
   'state/patch-failed': { severity: 'error', spec: `${STATE} › StateDelta` },
+  'state/patch-before-snapshot': { severity: 'warning', spec: `${STATE} › StateDelta` },
   'activity/patch-failed': { severity: 'error', spec: `${ACTIVITY} › ActivityDelta` },
   'state/empty-delta': { severity: 'info', spec: `${STATE} › StateDelta` },
   'id/activity-collision': { severity: 'error', spec: `${ACTIVITY} (one id space)` },
@@ -133,6 +143,12 @@ export const RULES: Record<string, RuleInfo> = {
   'schema/null-optional': { severity: 'error', spec: 'Events (optional fields are omitted)', stops: true },
   'schema/unrecognized': { severity: 'info', spec: 'Events (each event type\'s fields)' },
   'compat/deprecated-shape': { severity: 'warning', spec: BASE },
+  // What the page's client changed before the app saw it (one rule per kind; fields stripped: schema/unrecognized).
+  'client/mapped': { severity: 'info', spec: 'Events › Deprecated events', change: true },
+  'client/expanded': { severity: 'info', spec: `${TEXT} › TextMessageChunk`, change: true },
+  'client/inserted': { severity: 'info', spec: `${TEXT} › TextMessageChunk`, change: true },
+  'client/dropped-null': { severity: 'info', spec: 'Events (optional fields are omitted)', change: true },
+  'client/converted': { severity: 'info', spec: BASE, change: true },
   // Generative UI (engine/genui/): A2UI v0.9 surfaces in `a2ui-surface` activities, MCP apps in `mcp-apps` ones.
   // An operation's own faults are found when its activity changes; what a drawn surface lacks, when the run ends.
   'a2ui/version': { severity: 'error', spec: `${A2UI} (version)` },

@@ -38,6 +38,8 @@ const FILTER_HELP: [string, MessageKey][] = [
   ['type:STATE_DELTA', 'filterHelp.type'],
   ['run:abc  thread:t1', 'filterHelp.run'],
   ['tool:get_weather', 'filterHelp.tool'],
+  ['outcome:failed', 'filterHelp.outcome'],
+  ['changed:any  changed:mapped', 'filterHelp.changed'],
   ['messageId:m1', 'filterHelp.field'],
   ['-word  -type:CUSTOM', 'filterHelp.exclude'],
   ['/^TOOL_CALL_/', 'filterHelp.regex'],
@@ -253,6 +255,7 @@ function Status({ store }: { store: SessionStore }) {
   const shown = store.shownCount.value;
   const streams = store.session.value.streams.size;
   const { errors, warnings } = store.problems.value;
+  const { error: failed, stopped } = store.outcomes.value;
   const receiving = store.imported.value ? null : store.receiving.value;
   return (
     <span class="status" data-testid="status">
@@ -269,6 +272,12 @@ function Status({ store }: { store: SessionStore }) {
         <button type="button" class="badge-button" onClick={() => (store.tab.value = 'problems')} data-testid="problem-count" title={tr('toolbar.showTheProblems')}>
           {errors > 0 && <span class="badge badge-error">{counted(errors, 'error')}</span>}
           {warnings > 0 && <span class="badge badge-warning">{counted(warnings, 'warning')}</span>}
+        </button>
+      )}
+      {failed + stopped > 0 && (
+        <button type="button" class="badge-button" onClick={() => (store.tab.value = 'runs')} data-testid="run-outcomes" title={tr('toolbar.showTheRuns')}>
+          {failed > 0 && <span class="badge badge-failed" data-testid="failed-runs">{counted(failed, 'failedRun')}</span>}
+          {stopped > 0 && <span class="badge badge-stopped" data-testid="stopped-runs">{counted(stopped, 'stoppedRun')}</span>}
         </button>
       )}
       <span class="muted streams">

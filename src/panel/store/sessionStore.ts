@@ -95,16 +95,18 @@ export function createSessionStore(options: { emptyText?: string } = {}) {
   });
 
   const ruleLevels = signal<RuleLevels>({});
-  /** The engine's answers about the session as it stands, at the severities the user chose: every view asks it. */
   /** The session as the events say (for the "as the events say" switch): made when first asked for, following the session. */
   let eventsReplay: Replay | undefined;
   const eventsReplayOf = () => (eventsReplay ??= replaySession(session.value, { live: true, semantics: 'events' }));
+  /** The engine's answers about the session as it stands, at the severities the user chose: every view asks it. */
   const query = computed(() => {
     void version.value;
     return new SessionQuery(session.value, replay.value, ruleLevels.value, eventsReplayOf);
   });
   /** The problems at the chosen severities (as agui.config.json's `rules`: CI and the panel agree), counted. */
   const problems = computed(() => query.value.problemCounts());
+  /** How the runs ended: the toolbar shows the failed ones and those the page's client stopped. */
+  const outcomes = computed(() => query.value.outcomeCounts());
 
   const filters = createFilterStore(query);
   const dialogs = createDialogStore();
@@ -128,6 +130,7 @@ export function createSessionStore(options: { emptyText?: string } = {}) {
     frames,
     eventCount,
     problems,
+    outcomes,
     ruleLevels,
     dropped,
     receiving,

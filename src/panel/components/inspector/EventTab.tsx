@@ -6,9 +6,9 @@ import { Visible } from '../Visible';
 import { InterruptCard, ResumeSummary } from './InterruptCard';
 import { ProblemList, ProblemText } from './ProblemsTab';
 import { ReasoningBlock } from './ReasoningBlock';
-import { num } from '../../format';
+import { num, producerClueText, producerLabel } from '../../format';
 import { tr } from '../../../i18n/i18n';
-import { applyLevels, formatPath, type ReplayStep, typeLabel } from '../../../engine/query';
+import { applyLevels, type ClientChange, formatPath, type Frame, type ReplayStep, type StreamInfo, typeLabel } from '../../../engine/query';
 
 /**
  * Another event opens at its top (its title and fields), not where the previous one was scrolled to. Only a tab
@@ -43,7 +43,7 @@ export function EventTab({ store, index }: { store: SessionStore; index: number 
   const replay = store.replay.value;
   const problems = applyLevels(replay.problemsAt(index), store.ruleLevels.value).filter((p) => !frame.diagnostics.some((d) => d.code === p.ruleId && d.message === p.message));
   const steps = replay.stepsOf(index);
-  const synthesized = steps.filter((s) => s.synthesized);
+  const changed = store.query.value.changesOf(index);
   const stream = store.session.value.streams.get(frame.streamId)?.info;
   const type = typeLabel(frame.event);
   // The run this event ends or starts, for the interrupt card and the resume.
@@ -83,23 +83,12 @@ export function EventTab({ store, index }: { store: SessionStore; index: number 
         })}
       {problems.length > 0 && <ProblemList store={store} problems={problems} />}
       {frame.event !== undefined && (
-        <section>
-          <h4>{tr('eventTab.fields')}</h4>
+        <section data-testid="as-sent">
+          <h4>{changed ? tr('eventTab.asSent') : tr('eventTab.fields')}</h4>
           <JsonTree value={frame.event} open={2} />
         </section>
       )}
-      {synthesized.length > 0 && (
-        <section>
-          <h4>{tr('eventTab.expandedInto')}</h4>
-          <ul class="plain">
-            {synthesized.map((s, i) => (
-              <li key={i}>
-                <code>{s.event.type}</code> <span class="muted" translate={false}>{JSON.stringify(s.event).slice(0, 120)}</span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      {changed && <AsUsed changes={changed.changes} used={changed.used} />}
       <section>
         <h4>{tr('eventTab.raw')} {frame.format === 'proto' ? tr('eventTab.bytes') : frame.format === 'sse' ? tr('eventTab.sseData') : tr('eventTab.message')}</h4>
         {frame.sse && (
@@ -116,69 +105,92 @@ export function EventTab({ store, index }: { store: SessionStore; index: number 
           <p class="muted">{tr('eventTab.bytesOfTheStream', { value: frame.range[0], value2: frame.range[1] })}</p>
         )}
       </section>
-      {stream && (
-        <section>
-          <h4>{tr('eventTab.stream')}</h4>
-          <dl class="kv">
-            <dt>{tr('eventTab.request')}</dt>
-            <dd translate={false}>
-              {stream.method} <Visible text={stream.url} />
-            </dd>
-            <dt>{tr('eventTab.status')}</dt>
-            <dd translate={false}>
-              {stream.status} {stream.statusText}
-            </dd>
-            <dt>{tr('eventTab.transport')}</dt>
-            <dd translate={false}>
-              {stream.transport} · {stream.format}
-            </dd>
-            <dt>{tr('eventTab.frame')}</dt>
-            <dd translate={false}>
-              <Visible text={stream.frameUrl} />
-            </dd>
-            <dt>{tr('eventTab.received')}</dt>
-            <dd translate={false}>{new Date(frame.t).toISOString()}</dd>
-            {stream.error && (
-              <>
-                <dt>{tr('eventTab.endedWith')}</dt>
-                <dd class="error-text" translate={false}>{stream.error}</dd>
-              </>
-            )}
-            {stream.endedByNavigation && (
-              <>
-                <dt>{tr('eventTab.ended')}</dt>
-                <dd class="error-text" data-testid="ended-by-navigation">
-                  {tr('eventTab.byNavigationThePageWent')}
-                </dd>
-              </>
-            )}
-          </dl>
-          {stream.replay !== undefined && (
-            <p>
-              <span class="badge badge-info" data-testid="replayed">
-                {tr('common.replayed')}
-              </span>{' '}
-              {tr('eventTab.answeredByAgUiDevtools')}
-            </p>
-          )}
-          {stream.note && <p class="muted">{stream.note}</p>}
-          <Headers title={tr('eventTab.requestHeaders')} list={stream.requestHeaders} />
-          <Headers title={tr('eventTab.responseHeaders')} list={stream.responseHeaders} />
-          {stream.requestBody && (
-            <details>
-              <summary>
-                {tr('eventTab.requestBody')}
-                {stream.requestBodyBytes !== undefined && (
-                  <span class="badge badge-warning" data-testid="body-truncated">
-                    {' '}{tr('eventTab.truncatedTheFirst1Mb', { requestBodyBytes: num(stream.requestBodyBytes) })}</span>
-                )}
-              </summary>
-              <RequestBody body={stream.requestBody} />
-            </details>
-          )}
-        </section>
-      )}
+      {stream && <StreamDetails store={store} frame={frame} stream={stream} />}
     </div>
+  );
+}
+
+/** The stream an event came in: who produced it, its request and response, how it ended. */
+function StreamDetails({ store, frame, stream }: { store: SessionStore; frame: Frame; stream: StreamInfo }) {
+  const producer = store.query.value.producerOf(frame.streamId);
+  return (
+    <section>
+      <h4>{tr('eventTab.stream')}</h4>
+      <dl class="kv">
+        <dt>{tr('eventTab.request')}</dt>
+        <dd translate={false}>
+          {stream.method} <Visible text={stream.url} />
+        </dd>
+        <dt>{tr('eventTab.status')}</dt>
+        <dd translate={false}>
+          {stream.status} {stream.statusText}
+        </dd>
+        <dt>{tr('eventTab.producer')}</dt>
+        <dd data-testid="stream-producer" title={producer.clues.map((c) => `${producerClueText(c)}${c.at !== undefined ? ` (#${c.at})` : ''}`).join('\n') || tr('eventTab.producerNothingShows')}>
+          <span translate={producer.names.length ? false : undefined}>{producerLabel(producer.names)}</span>
+          {producer.clues.length > 0 && (
+            <span class="muted">
+              {' '}— {producerClueText(producer.clues[0]!)}
+              {producer.clues[0]!.at !== undefined && (
+                <>
+                  {' '}
+                  <button type="button" class="link" onClick={() => store.select(producer.clues[0]!.at!, 'event')} translate={false}>
+                    #{producer.clues[0]!.at}
+                  </button>
+                </>
+              )}
+            </span>
+          )}
+        </dd>
+        <dt>{tr('eventTab.transport')}</dt>
+        <dd translate={false}>
+          {stream.transport} · {stream.format}
+        </dd>
+        <dt>{tr('eventTab.frame')}</dt>
+        <dd translate={false} data-testid="stream-frame">
+          <Visible text={stream.frameUrl} />
+        </dd>
+        <dt>{tr('eventTab.received')}</dt>
+        <dd translate={false}>{new Date(frame.t).toISOString()}</dd>
+        {stream.error && (
+          <>
+            <dt>{tr('eventTab.endedWith')}</dt>
+            <dd class="error-text" translate={false}>{stream.error}</dd>
+          </>
+        )}
+        {stream.endedByNavigation && (
+          <>
+            <dt>{tr('eventTab.ended')}</dt>
+            <dd class="error-text" data-testid="ended-by-navigation">
+              {tr('eventTab.byNavigationThePageWent')}
+            </dd>
+          </>
+        )}
+      </dl>
+      {stream.replay !== undefined && (
+        <p>
+          <span class="badge badge-info" data-testid="replayed">
+            {tr('common.replayed')}
+          </span>{' '}
+          {tr('eventTab.answeredByAgUiDevtools')}
+        </p>
+      )}
+      {stream.note && <p class="muted">{stream.note}</p>}
+      <Headers title={tr('eventTab.requestHeaders')} list={stream.requestHeaders} />
+      <Headers title={tr('eventTab.responseHeaders')} list={stream.responseHeaders} />
+      {stream.requestBody && (
+        <details>
+          <summary>
+            {tr('eventTab.requestBody')}
+            {stream.requestBodyBytes !== undefined && (
+              <span class="badge badge-warning" data-testid="body-truncated">
+                {' '}{tr('eventTab.truncatedTheFirst1Mb', { requestBodyBytes: num(stream.requestBodyBytes) })}</span>
+            )}
+          </summary>
+          <RequestBody body={stream.requestBody} />
+        </details>
+      )}
+    </section>
   );
 }
 
@@ -207,6 +219,38 @@ function RequestBody({ body }: { body: string }) {
   } catch {
     return <pre class="raw">{body}</pre>;
   }
+}
+
+/** The event as the page's client used it: each change named, then the events the app saw instead. */
+function AsUsed({ changes, used }: { changes: readonly ClientChange[]; used: readonly Record<string, unknown>[] }) {
+  return (
+    <section data-testid="as-used">
+      <h4>{tr('eventTab.asUsed')}</h4>
+      <ul class="plain client-changes">
+        {changes.map((c, i) => (
+          <li key={i} data-testid="client-change" data-kind={c.kind}>
+            <span class="badge badge-info">{tr(`eventTab.change.${c.kind}`)}</span>{' '}
+            {c.fields ? (
+              <code translate={false}>{c.fields.join(', ')}</code>
+            ) : (
+              <span translate={false}>
+                <code>{c.from}</code> → {c.into?.length ? <code>{c.into.join(', ')}</code> : tr('eventTab.nothing')}
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+      {used.length === 0 ? (
+        <p class="muted">{tr('eventTab.usedNothing')}</p>
+      ) : (
+        used.map((e, i) => (
+          <div key={i} class="as-used-event" data-testid="as-used-event">
+            <JsonTree value={e} open={used.length === 1 ? 2 : 1} />
+          </div>
+        ))
+      )}
+    </section>
+  );
 }
 
 /** An event the page's client never applied: it had stopped the stream's run at an earlier event. */

@@ -2,7 +2,7 @@ import { useSignal } from '@preact/signals';
 import { useMemo } from 'preact/hooks';
 import type { SessionStore } from '../../store/sessionStore';
 import { Visible } from '../Visible';
-import { num as formatNum, outcomeLabel } from '../../format';
+import { num as formatNum, outcomeLabel, producerLabel } from '../../format';
 import { type MessageKey, tr } from '../../../i18n/i18n';
 import { type RunColumn, type RunRow, runRows, sortRuns } from '../../../engine/query';
 
@@ -24,7 +24,7 @@ const COLUMNS: { id: RunColumn; label: MessageKey; title: MessageKey; priority: 
   { id: 'outputTokens', label: 'runsTable.col.outputTokens', title: 'runsTable.col.outputTokens.title', priority: 3, cell: (r) => num(r.outputTokens), numeric: true },
   { id: 'startedAt', label: 'runsTable.col.startedAt', title: 'runsTable.col.startedAt.title', priority: 3, cell: (r, t0) => (r.timed ? `+${((r.startedAt - t0) / 1000).toFixed(2)} s` : '—'), numeric: true },
   { id: 'threadId', label: 'runsTable.col.threadId', title: 'runsTable.col.threadId.title', priority: 3, cell: (r) => r.threadId },
-  { id: 'agent', label: 'runsTable.col.agent', title: 'runsTable.col.agent.title', priority: 3, cell: (r) => r.agent },
+  { id: 'agent', label: 'runsTable.col.agent', title: 'runsTable.col.agent.title', priority: 3, cell: (r) => `${r.agent} · ${producerLabel(r.producer)}` },
 ];
 
 /**

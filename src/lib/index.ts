@@ -2,6 +2,8 @@
  * The published engine API of `agui-devtools` (package.json "exports"): what a generated `.agui.test.ts` and a
  * project's own tests use to replay and lint recorded AG-UI sessions with the debugger's semantics.
  */
+import { SessionQuery } from '../engine/query';
+import type { RunRow } from '../engine/replay/runRows';
 import { applyLevels, CONFIG_LEVELS, closestRuleId, presetLevels } from '../engine/verify/levels';
 import { type Problem, RULES } from '../engine/verify/rules';
 import { finalLanes } from '../engine/io/exportFormats';
@@ -20,18 +22,25 @@ export { replaySession } from '../engine/replay/replaySession';
 export { Session } from '../engine/session/session';
 export { RULES } from '../engine/verify/rules';
 export { runMetrics } from '../engine/replay/metrics';
+export type { RunRow } from '../engine/replay/runRows';
 
 export interface ReplayResult {
   /** Every problem found, in event order. */
   problems: Problem[];
   /** Per conversation (thread): the final messages and state, as @ag-ui/client holds them. */
   lanes: Record<string, { messages: unknown[]; state: unknown }>;
+  /**
+   * Every run, as the panel's Runs table has it: its outcome in the panel's words ("stopped", with `stoppedAt`, where
+   * the page's client stopped it at a refused event), who produced its stream, its timings and counts.
+   */
+  runs: RunRow[];
   session: Session;
 }
 
 const replayed = (session: Session): ReplayResult => {
   const replay = replaySession(session);
-  return { problems: [...replay.problems].sort((a, b) => a.eventIndex - b.eventIndex), lanes: finalLanes(session), session };
+  const runs = new SessionQuery(session, replay).runs();
+  return { problems: [...replay.problems].sort((a, b) => a.eventIndex - b.eventIndex), lanes: finalLanes(session), runs, session };
 };
 
 /** Replays a session file (the parsed object, or its JSON text). */

@@ -196,7 +196,7 @@ function RunMetricsView({ metrics: m, run, status }: { metrics: RunMetrics; run:
   ];
   return (
     <section class="run-metrics" data-testid="run-metrics">
-      <h4>{tr('common.run', { runId: run.runId })} <span class={`status status-${OUTCOME[status as keyof typeof OUTCOME] ?? status}`}>{outcomeLabel(OUTCOME[status as keyof typeof OUTCOME] ?? 'running')}</span>
+      <h4>{tr('common.run', { runId: run.runId })} <span class={`status status-${OUTCOME[status as keyof typeof OUTCOME] ?? status}`}>{outcomeLabel(OUTCOME[status as keyof typeof OUTCOME] ?? 'running', status === 'stopped' ? run.stoppedAt : undefined)}</span>
       </h4>
       <dl class="kv">
         {rows.map(([k, v]) => (

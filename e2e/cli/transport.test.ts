@@ -9,10 +9,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type DemoServer, startDemoServer } from '../../demo/server';
 import { scenarios } from '../../demo/scenarios';
-import { exportSession } from '../../src/engine/io/exportFormat';
-import { Session } from '../../src/engine/session/session';
 import { TRANSPORT_EXAMPLES } from '../../src/engine/rulebook/ruleExamples';
 import { runCli } from '../support/cli';
+import { recordDemo } from '../support/demoRecord';
 
 let dir: string;
 let demo: DemoServer;
@@ -38,45 +37,12 @@ test('each transport rule fires on its crafted capture', () => {
   expect(runCli(['lint', 'plain.jsonl'], dir).stdout).toContain('transport rules not applicable (no capture timing)');
 });
 
-/** One run of a demo scenario, recorded as the extension does: the response's headers, each chunk at its arrival. */
-async function record(scenario: string, accept: string): Promise<object> {
-  const session = new Session();
-  const startedAt = Date.now();
-  const input = { threadId: `t-${scenario}`, runId: `r-${scenario}`, state: {}, messages: [{ id: 'u1', role: 'user', content: 'hi' }], tools: [], context: [], forwardedProps: {} };
-  const res = await fetch(`${demo.url}/agent/${scenario}`, { method: 'POST', headers: { 'content-type': 'application/json', accept }, body: JSON.stringify(input) });
-  const proto = (res.headers.get('content-type') ?? '').includes('proto');
-  session.open({
-    id: 's1',
-    transport: 'fetch',
-    format: proto ? 'proto' : 'sse',
-    url: `${demo.url}/agent/${scenario}`,
-    method: 'POST',
-    status: res.status,
-    statusText: res.statusText,
-    frameUrl: `${demo.url}/`,
-    requestHeaders: [['accept', accept]],
-    responseHeaders: [...res.headers.entries()],
-    requestBody: JSON.stringify(input),
-    startedAt,
-    openedAt: Date.now(),
-    page: 0,
-  });
-  const reader = res.body!.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    session.chunk('s1', Date.now(), value);
-  }
-  session.close('s1', Date.now());
-  return exportSession(session);
-}
-
 test("no transport rule fires on the demo agent's sessions, in SSE and in protobuf", async () => {
   let files = 0;
   for (const scenario of Object.keys(scenarios)) {
     for (const [accept, kind] of [['text/event-stream', 'sse'], ['application/vnd.ag-ui.event+proto', 'proto']] as const) {
       const file = `demo-${scenario}-${kind}.agui.json`;
-      writeFileSync(join(dir, file), JSON.stringify(await record(scenario, accept)));
+      writeFileSync(join(dir, file), JSON.stringify(await recordDemo(demo.url, [scenario], accept)));
       files++;
     }
   }

@@ -7,6 +7,7 @@
  *                     [--config FILE] [--preset recommended|strict] [--rule ID=off|info|warn|error]...
  *                     [--max-warnings N] [--print-config] [--coverage]
  *   agui-devtools diff A B [--run-a RUNID] [--run-b RUNID] [--ignore POINTER]... [--text joined|deltas] [--ids order|exact] [--format text|json]
+ *   agui-devtools mcp [FILE...]   an MCP server on stdio for coding agents (mcp/server.ts)
  *
  * FILE is a JSON array of events, JSONL, SSE text, a protobuf frame dump or a session export; `-` is stdin.
  * Exit codes: 0 fine (diff: equivalent), 1 lint found an error (diff: they differ), 2 the input or the command could not be used.
@@ -24,6 +25,7 @@ import { coverageText, githubReport, jsonReport, junitReport, REPORT_FORMATS, ty
 import { formatRunSummaries, formatSummary, runSummaries } from './summary';
 import { diffCommand } from './diff';
 import { UsageError } from './errors';
+import { serveMcp } from './mcp/server';
 
 export interface CliIo {
   stdout(text: string): void;
@@ -66,6 +68,9 @@ const USAGE = `Usage:
                                                 metrics; ids matched by order, text joined per message (by default);
                                                 --ignore /cart/total (state) or event:/metadata/traceId (every event);
                                                 exit 0 when equivalent, 1 when they differ
+  agui-devtools mcp [FILE...]                   an MCP server on stdio, for coding agents: the panel's answers
+                                                (runs, events, state and messages as of an event, problems,
+                                                compare, lint) over these files and any it is asked to open
 FILE: a JSON array of events, JSONL, SSE text, a protobuf frame dump, or an AG-UI DevTools session; - reads stdin.
 GLOB: quoted, e.g. 'sessions/**/*.agui.json' (* ? ** [abc] {a,b}); files are linted in parallel.
 Rules: RULES.md.`;
@@ -114,7 +119,12 @@ async function main(argv: string[], io: CliIo): Promise<number> {
     io.stdout(`${VERSION}\n`);
     return 0;
   }
-  if (command !== 'replay' && command !== 'lint' && command !== 'diff') throw new UsageError(`unknown command "${command}" (replay, lint or diff)`);
+  if (command === 'mcp') {
+    for (const name of flags.keys()) throw new UsageError(`unknown option --${name} for mcp`);
+    if (positional.includes('-')) throw new UsageError('mcp reads its protocol on standard input: give files by path');
+    return serveMcp(positional, { read: io.read, exists: io.exists ?? (() => false), cwd: io.cwd ?? process.cwd() }, VERSION);
+  }
+  if (command !== 'replay' && command !== 'lint' && command !== 'diff') throw new UsageError(`unknown command "${command}" (replay, lint, diff or mcp)`);
   const file = positional[0];
   if (!file && !(command === 'lint' && flags.has('print-config'))) throw new UsageError(`${command} needs a FILE (or - for standard input)`);
   for (const [name, value] of flags) {

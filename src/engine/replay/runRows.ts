@@ -29,6 +29,8 @@ export interface RunRow {
   agent: string;
   /** Who produced its stream, where the stream shows it (replay/producer.ts): the stacks' names; empty when unknown. */
   producer: string[];
+  /** The user message the run answers (the last one of its input), as text: how people name a run. */
+  userMessage?: string;
   parentRunId?: string;
   outcome: RunOutcome;
   /** Where the page's client stopped it (outcome `stopped`). */
@@ -71,6 +73,22 @@ export function problemsByRun(replay: Replay, asOf: number, levels: RuleLevels =
   return byRun;
 }
 
+/** The text of the last user message of a run's input (text parts joined), if its input is known and has one. */
+export function userMessageOf(run: RunEntity): string | undefined {
+  const messages = run.input?.messages;
+  if (!Array.isArray(messages)) return undefined;
+  for (let k = messages.length - 1; k >= 0; k--) {
+    const m = messages[k] as { role?: unknown; content?: unknown } | null;
+    if (!m || typeof m !== 'object' || m.role !== 'user') continue;
+    if (typeof m.content === 'string') return m.content;
+    if (Array.isArray(m.content)) {
+      const text = m.content.map((p) => (p && typeof p === 'object' && (p as { type?: unknown }).type === 'text' ? String((p as { text?: unknown }).text ?? '') : '')).join(' ').trim();
+      if (text) return text;
+    }
+  }
+  return undefined;
+}
+
 const agentOf = (session: Session, run: RunEntity): string => {
   const url = session.streams.get(run.streamId)?.info.url ?? '';
   try {
@@ -108,6 +126,8 @@ export function runRows(session: Session, replay: Replay, asOf: number, levels: 
       timed: m.timed,
     };
     if (run.parentRunId !== undefined) row.parentRunId = run.parentRunId;
+    const asked = userMessageOf(run);
+    if (asked !== undefined) row.userMessage = asked;
     if (m.durationMs !== undefined) row.durationMs = m.durationMs;
     if (m.firstEventMs !== undefined) row.firstEventMs = m.firstEventMs;
     if (m.firstTextMs !== undefined) row.ttftMs = m.firstTextMs;
@@ -121,7 +141,7 @@ export function runRows(session: Session, replay: Replay, asOf: number, levels: 
   return rows;
 }
 
-export type RunColumn = Exclude<keyof RunRow, 'key' | 'lastEvent' | 'timed' | 'parentRunId' | 'producer'>;
+export type RunColumn = Exclude<keyof RunRow, 'key' | 'lastEvent' | 'timed' | 'parentRunId' | 'producer' | 'userMessage'>;
 
 /** Rows sorted by a column (missing values last), ties by start. */
 export function sortRuns(rows: readonly RunRow[], by: RunColumn, descending: boolean): RunRow[] {

@@ -26,6 +26,10 @@ import { formatRunSummaries, formatSummary, runSummaries } from './summary';
 import { diffCommand } from './diff';
 import { UsageError } from './errors';
 import { serveMcp } from './mcp/server';
+import { install, uninstall } from './mcp/install';
+import { runNativeHost } from './mcp/nativeHost';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export interface CliIo {
   stdout(text: string): void;
@@ -70,7 +74,10 @@ const USAGE = `Usage:
                                                 exit 0 when equivalent, 1 when they differ
   agui-devtools mcp [FILE...]                   an MCP server on stdio, for coding agents: the panel's answers
                                                 (runs, events, state and messages as of an event, problems,
-                                                compare, lint) over these files and any it is asked to open
+                                                compare, lint) over these files, any it is asked to open, and
+                                                the browser tabs shared with local tools from the panel
+  agui-devtools mcp --install|--uninstall [--browser chrome|chromium|edge|firefox] [--profile DIR] [--extension-id ID]
+                                                the native messaging host that lets a browser share tabs
 FILE: a JSON array of events, JSONL, SSE text, a protobuf frame dump, or an AG-UI DevTools session; - reads stdin.
 GLOB: quoted, e.g. 'sessions/**/*.agui.json' (* ? ** [abc] {a,b}); files are linted in parallel.
 Rules: RULES.md.`;
@@ -87,7 +94,7 @@ function readSource(io: CliIo, file: string): Uint8Array {
 }
 
 /** Options that take a value (as `--name value` or `--name=value`); `ignore` may be given more than once. */
-const VALUE_FLAGS = new Set(['at', 'format', 'jobs', 'run-a', 'run-b', 'ignore', 'text', 'ids', 'config', 'rule', 'preset', 'max-warnings']);
+const VALUE_FLAGS = new Set(['at', 'format', 'jobs', 'run-a', 'run-b', 'ignore', 'text', 'ids', 'config', 'rule', 'preset', 'max-warnings', 'browser', 'profile', 'extension-id']);
 
 function parseArgs(argv: string[]) {
   const [command, ...rest] = argv;
@@ -119,11 +126,11 @@ async function main(argv: string[], io: CliIo): Promise<number> {
     io.stdout(`${VERSION}\n`);
     return 0;
   }
-  if (command === 'mcp') {
-    for (const name of flags.keys()) throw new UsageError(`unknown option --${name} for mcp`);
-    if (positional.includes('-')) throw new UsageError('mcp reads its protocol on standard input: give files by path');
-    return serveMcp(positional, { read: io.read, exists: io.exists ?? (() => false), cwd: io.cwd ?? process.cwd() }, VERSION);
+  if (command === 'native-host') {
+    // Started by the browser (the manifest --install wrote): its argument is the extension's origin.
+    return runNativeHost();
   }
+  if (command === 'mcp') return mcpCommand(positional, flags, io);
   if (command !== 'replay' && command !== 'lint' && command !== 'diff') throw new UsageError(`unknown command "${command}" (replay, lint, diff or mcp)`);
   const file = positional[0];
   if (!file && !(command === 'lint' && flags.has('print-config'))) throw new UsageError(`${command} needs a FILE (or - for standard input)`);
@@ -183,6 +190,35 @@ function diff(files: string[], flags: Map<string, string | true>, ignore: string
   });
   io.stdout(output);
   return exitCode;
+}
+
+async function mcpCommand(positional: string[], flags: Map<string, string | true>, io: CliIo): Promise<number> {
+  const setup = flags.has('install') || flags.has('uninstall');
+  for (const name of flags.keys()) {
+    if (!['install', 'uninstall', 'browser', 'profile', 'extension-id'].includes(name)) throw new UsageError(`unknown option --${name} for mcp`);
+    if (!setup) throw new UsageError(`--${name} goes with --install or --uninstall`);
+  }
+  const value = (name: string) => {
+    const v = flags.get(name);
+    if (v === true) throw new UsageError(`--${name} takes a value`);
+    return v;
+  };
+  const browser = value('browser');
+  const profile = value('profile');
+  if (flags.has('install') && flags.has('uninstall')) throw new UsageError('--install or --uninstall, not both');
+  if (flags.has('install')) {
+    const extensionId = value('extension-id');
+    const done = install({ cli: fileURLToPath(io.workerScript ?? new URL(import.meta.url)), ...(browser && { browser }), ...(profile && { profile: resolve(io.cwd ?? '.', profile) }), ...(extensionId && { extensionId }) });
+    io.stdout(`installed the native messaging host for ${browser ?? 'chromium'}:\n  ${done.manifest}\n  ${done.launcher}\nIn the AG-UI panel's ⚙ menu, "Share this tab with local tools" now reaches agui-devtools mcp.\n`);
+    return 0;
+  }
+  if (flags.has('uninstall')) {
+    const removed = uninstall({ ...(browser && { browser }), ...(profile && { profile: resolve(io.cwd ?? '.', profile) }) });
+    io.stdout(removed.length ? `removed:\n${removed.map((f) => `  ${f}\n`).join('')}` : 'nothing to remove\n');
+    return 0;
+  }
+  if (positional.includes('-')) throw new UsageError('mcp reads its protocol on standard input: give files by path');
+  return serveMcp(positional, { read: io.read, exists: io.exists ?? (() => false), cwd: io.cwd ?? process.cwd() }, VERSION);
 }
 
 async function lint(patterns: string[], flags: Map<string, string | true>, rules: string[], io: CliIo): Promise<number> {

@@ -8,6 +8,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import * as z from 'zod';
 import { InputError } from '../../engine/io/readInput';
+import { LiveTabs } from './live';
 import { Sources } from './sources';
 import * as tools from './tools';
 import { UNTRUSTED, type ToolContext } from './tools';
@@ -34,14 +35,16 @@ const index = z.number().int().min(0).describe('An event index of the source (0 
 const cursor = z.string().optional().describe('The `next` cursor of the previous page');
 const limit = z.number().int().min(1).max(1000).optional().describe('At most this many items (default 100)');
 
-const INSTRUCTIONS = `AG-UI DevTools: the events of AG-UI streams (files the user opens here), replayed with @ag-ui/client's semantics, as the browser panel shows them. Open a file with open_file, then ask list_runs, get_events (the panel's filter language), get_event, state_at, messages_at, problems, compare, lint. Results are bounded: a \`next\` cursor goes on, \`truncated\` says what was cut. ${UNTRUSTED}`;
+const INSTRUCTIONS = `AG-UI DevTools: the events of AG-UI streams (files opened here, and browser tabs the user shares with local tools from the AG-UI panel), replayed with @ag-ui/client's semantics, as the browser panel shows them. Open a file with open_file, then ask list_runs, get_events (the panel's filter language), get_event, state_at, messages_at, problems, compare, lint. Results are bounded: a \`next\` cursor goes on, \`truncated\` says what was cut. ${UNTRUSTED}`;
 
 /** The server, its tools answering from `ctx`. */
 export function createMcpServer(ctx: ToolContext, version: string): McpServer {
   const server = new McpServer({ name: 'agui-devtools', version }, { instructions: INSTRUCTIONS });
-  const answer = (fn: () => Record<string, unknown>) => {
+  const answer = async (fn: () => Record<string, unknown> | Promise<Record<string, unknown>>) => {
     try {
-      const result = fn();
+      // The live tabs as they are shared now (files are as opened).
+      await ctx.sources.refresh();
+      const result = await fn();
       return { content: [{ type: 'text' as const, text: JSON.stringify(result) }], structuredContent: result };
     } catch (error) {
       // A located, expected failure is the tool's answer; anything else is a bug worth its message too.
@@ -116,14 +119,14 @@ export function createMcpServer(ctx: ToolContext, version: string): McpServer {
     ['disarm', 'Disarms Pause on… in a live tab (same consent).'],
   ] as const) {
     const inputSchema: z.ZodRawShape = name === 'pause_on' ? { source, condition: z.string().describe('A filter-language condition, e.g. type:TOOL_CALL_START') } : { source };
-    server.registerTool(name, { description: describe(what), inputSchema }, (args) => answer(() => tools.control(ctx, name, args as { source: string })));
+    server.registerTool(name, { description: describe(what), inputSchema }, (args) => answer(() => tools.control(ctx, name, args as { source: string; condition?: string })));
   }
   return server;
 }
 
 /** Runs the server on stdio until its input closes. Files given on the command line are open from the start. */
 export async function serveMcp(files: readonly string[], ctx: Omit<ToolContext, 'sources'>, version: string): Promise<number> {
-  const sources = new Sources(ctx.read, ctx.cwd);
+  const sources = new Sources(ctx.read, ctx.cwd, new LiveTabs());
   for (const f of files) sources.open(f);
   const server = createMcpServer({ ...ctx, sources }, version);
   const transport = new StdioServerTransport();
@@ -133,5 +136,6 @@ export async function serveMcp(files: readonly string[], ctx: Omit<ToolContext, 
     process.stdin.once('end', () => resolve());
   });
   await server.close();
+  sources.live?.close();
   return 0;
 }

@@ -49,6 +49,7 @@ const sourceSummary = (s: Source) => {
     kind: s.kind,
     title: s.title,
     format: s.format,
+    ...(s.tab && { tab: { browser: s.tab.browser, tabId: s.tab.tabId, url: s.tab.url, control: s.tab.control } }),
     streams: s.session.streams.size,
     events: s.session.frames.length,
     runs: s.query.allRuns.length,
@@ -247,10 +248,25 @@ export function lint(ctx: ToolContext, args: { paths: string[]; config?: string 
   return fit({ files: summary, problems: problemList, failed: results.some((r) => r.error || r.problems.some((p) => p.severity === 'error')) });
 }
 
-/** Pause and step act on a live tab shared with local tools, once the user allowed control; a file has none. */
-export function control(ctx: ToolContext, tool: string, args: { source: string }): Result {
+/** What each control tool asks the tab's panel to do. */
+const COMMANDS: Record<string, string> = { pause_on: 'pause-on', step: 'step', resume: 'resume', disarm: 'disarm' };
+
+/**
+ * Pause on…, step, resume and disarm in a live tab: only where the user let local tools pause and step (the panel's
+ * second opt-in), and through the tab's open panel, which shows who armed it.
+ */
+export async function control(ctx: ToolContext, tool: string, args: { source: string; condition?: string }): Promise<Result> {
   const s = ctx.sources.get(args.source);
-  throw new InputError(`${tool}: ${s.id} is a file; pausing and stepping act on a live tab the user shares with local tools and lets them control`);
+  if (!s.tab) throw new InputError(`${tool}: ${s.id} is a file; pausing and stepping act on a live tab the user shares with local tools and lets them control`);
+  if (!s.tab.control) throw new InputError(`${tool}: not allowed by the user (in the AG-UI panel's ⚙ menu, "Let local tools pause and step" is off for ${s.id})`);
+  if (tool === 'pause_on') {
+    const parsed = parseQuery(args.condition ?? '');
+    if (parsed.error) throw new InputError(`the condition does not parse: ${parsed.error.token}: ${parsed.error.message}`);
+    if (parsed.terms.length === 0) throw new InputError('pause_on needs a condition, e.g. type:TOOL_CALL_START');
+  }
+  const answer = await s.tab.control$(COMMANDS[tool]!, args.condition);
+  if (!answer.ok) throw new InputError(`${tool}: ${answer.message}`);
+  return fit({ source: s.id, done: tool, message: answer.message });
 }
 
 export type { Truncated };

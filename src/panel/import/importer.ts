@@ -11,7 +11,7 @@ import type { SessionStore } from '../store/sessionStore';
 import type { FromWorker, ImportSource, ToWorker } from './protocol';
 import { tr } from '../../i18n/i18n';
 import { counted } from '../format';
-import { nextTask } from '../nextTask';
+import { nextTask } from '../../bridge/nextTask';
 
 export type { ImportSource } from './protocol';
 

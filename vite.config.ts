@@ -57,9 +57,19 @@ function noEval(): Plugin {
 
 type Browser = 'chrome' | 'firefox';
 
-/** One manifest.json; Firefox gets an event-page background and its gecko settings. */
+/**
+ * One manifest.json; Firefox gets an event-page background and its gecko settings. `nativeMessaging` (sharing a tab
+ * with local tools) is optional in Firefox, asked for when the user first shares; Chrome gives a running background
+ * `runtime.connectNative` only if the permission was there when it started (granted later, only pages opened after
+ * have it), so there it is required (PRIVACY.md says why).
+ */
 function manifestFor(browser: Browser): ManifestV3Export {
-  if (browser === 'chrome') return baseManifest as ManifestV3Export;
+  if (browser === 'chrome') {
+    const { optional_permissions: optional, permissions, ...rest } = baseManifest;
+    const native = optional.filter((p) => p === 'nativeMessaging');
+    const others = optional.filter((p) => p !== 'nativeMessaging');
+    return { ...rest, permissions: [...permissions, ...native], ...(others.length > 0 && { optional_permissions: others }) } as ManifestV3Export;
+  }
   const { background, minimum_chrome_version: _chromeOnly, message_serialization: _chromeMessaging, ...rest } = baseManifest;
   return {
     ...rest,

@@ -81,6 +81,7 @@ const FORBIDDEN: [RegExp, string][] = [
 const USES: Record<string, RegExp> = {
   storage: /\.storage\.(?:local|session|sync)\b/,
   scripting: /\.scripting\.(?:registerContentScripts|executeScript|insertCSS)\b/,
+  nativeMessaging: /\bconnectNative\b/,
 };
 
 /** The locales the manifest is written in (`_locales`), with its `__MSG_name__` strings resolved in each. */

@@ -51,11 +51,11 @@ describe.each(LANGS)('the %s listing', (lang) => {
 });
 
 it("the privacy practices justify each permission and host permission of the manifest, and no other", () => {
-  const manifest = JSON.parse(read(ROOT, 'manifest.json')) as { permissions: string[]; optional_host_permissions?: string[]; host_permissions?: string[] };
+  const manifest = JSON.parse(read(ROOT, 'manifest.json')) as { permissions: string[]; optional_permissions?: string[]; optional_host_permissions?: string[]; host_permissions?: string[] };
   const rows = read(STORE, 'privacy-practices.md')
     .split('\n')
     .filter((l) => /^\| `[^`]+`/.test(l))
     .map((l) => /^\| `([^`]+)`/.exec(l)![1]!)
     .sort();
-  expect(rows).toEqual([...manifest.permissions, ...(manifest.host_permissions ?? []), ...(manifest.optional_host_permissions ?? [])].sort());
+  expect(rows).toEqual([...manifest.permissions, ...(manifest.optional_permissions ?? []), ...(manifest.host_permissions ?? []), ...(manifest.optional_host_permissions ?? [])].sort());
 });

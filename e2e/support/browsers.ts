@@ -114,3 +114,4 @@ export function ensureKoreanFont(): void {
 
 export const browserVersion = (path: string): string =>
   spawnSync(path, ['--version'], { encoding: 'utf8' }).stdout.trim().split('\n').pop() ?? '';
+

@@ -59,7 +59,9 @@ export interface ChromiumWithExtension {
  * `lang` starts Chromium in that UI language: on Linux Chromium takes it from LANGUAGE (its --lang flag is for
  * Windows), and the flag is passed too.
  */
-export async function launchChromium(options: { extension?: boolean; headless?: boolean; args?: string[]; dir?: string; lang?: string } = {}): Promise<ChromiumWithExtension> {
+export async function launchChromium(
+  options: { extension?: boolean; headless?: boolean; args?: string[]; dir?: string; lang?: string; userDataDir?: string; env?: Record<string, string> } = {},
+): Promise<ChromiumWithExtension> {
   const { chromium: executablePath } = ensureBrowsers(['chromium']);
   const withExtension = options.extension !== false;
   const extension = options.dir ?? CHROME_EXTENSION;
@@ -70,12 +72,14 @@ export async function launchChromium(options: { extension?: boolean; headless?: 
     ...(options.lang ? [`--lang=${options.lang}`] : []),
   ];
   if (withExtension) args.push(`--disable-extensions-except=${extension}`, `--load-extension=${extension}`);
-  const context = await chromium.launchPersistentContext('', {
+  const env = { ...(options.lang && { LANGUAGE: options.lang, LANG: `${options.lang.replace('-', '_')}.UTF-8` }), ...options.env };
+  const context = await chromium.launchPersistentContext(options.userDataDir ?? '', {
     executablePath,
     headless: options.headless ?? true,
     args,
     viewport: { width: 1280, height: 800 },
-    ...(options.lang && { env: { ...process.env, LANGUAGE: options.lang, LANG: `${options.lang.replace('-', '_')}.UTF-8` }, locale: options.lang }),
+    ...(Object.keys(env).length > 0 && { env: { ...process.env, ...env } }),
+    ...(options.lang && { locale: options.lang }),
   });
   // A step that cannot happen fails after 30 s naming itself, rather than running into the test's timeout unnamed.
   context.setDefaultTimeout(30_000);

@@ -39,7 +39,7 @@ export interface FirefoxWithExtension {
 /** A page's BiDi browsing context (puppeteer keeps it on the main frame, unexported). */
 const contextOf = (page: Page): string => (page.mainFrame() as unknown as { _id: string })._id;
 
-export async function launchFirefox(options: { extension?: boolean; prefs?: Record<string, unknown>; archive?: string } = {}): Promise<FirefoxWithExtension> {
+export async function launchFirefox(options: { extension?: boolean; prefs?: Record<string, unknown>; archive?: string; env?: Record<string, string> } = {}): Promise<FirefoxWithExtension> {
   const { firefox: executablePath } = ensureBrowsers(['firefox']);
   const withExtension = options.extension !== false;
   if (withExtension && !options.archive) assertBuilt(FIREFOX_EXTENSION);
@@ -52,6 +52,7 @@ export async function launchFirefox(options: { extension?: boolean; prefs?: Reco
     // No spare content process started ahead of need (0.7 of a launch's 7 CPU-seconds here): the tests open their
     // tabs themselves, and what each tab runs in is unchanged.
     extraPrefsFirefox: { 'dom.ipc.processPrelaunch.enabled': false, ...options.prefs },
+    ...(options.env && { env: { ...process.env, ...options.env } }),
   });
   const connection = (browser as unknown as { connection: BidiConnection }).connection;
   const tree = await connection.send('browsingContext.getTree', { 'moz:scope': 'chrome' });

@@ -29,7 +29,14 @@ export interface BridgeHandlers {
   onResendStatus?(docKey: string, status: ResendStatus): void;
   /** Still receiving what the page has read (a panel opened late, a flood): events in so far, of how many. */
   onReceiving?(progress: { n: number; of: number } | null): void;
+  /** Sharing with local tools: the user's choice for the tab, and whether the native host is reached. */
+  onLocalShare?(state: LocalShareState): void;
+  /** A local tool asks to pause or step (the user allowed it). */
+  onRemoteControl?(request: RemoteControl): void;
 }
+
+export type LocalShareState = Omit<Extract<PanelInbound, { kind: 'local-share' }>, 'kind' | 'tabId'>;
+export type RemoteControl = Omit<Extract<PanelInbound, { kind: 'remote-control' }>, 'kind' | 'tabId'>;
 
 export type BridgeErrorCode = NonNullable<Extract<PanelInbound, { kind: 'error' }>['code']>;
 export type ReplayStatus = Omit<Extract<PanelInbound, { kind: 'replay-status' }>, 'kind' | 'tabId'>;
@@ -154,6 +161,16 @@ function tellHandlers(message: Exclude<PanelInbound, { kind: 'captured' | 'pinne
     case 'resend-status': {
       const { kind: _, tabId: __, docKey, ...status } = message;
       handlers.onResendStatus?.(docKey, status);
+      return;
+    }
+    case 'local-share': {
+      const { kind: _, tabId: __, ...state } = message;
+      handlers.onLocalShare?.(state);
+      return;
+    }
+    case 'remote-control': {
+      const { kind: _, tabId: __, ...request } = message;
+      handlers.onRemoteControl?.(request);
       return;
     }
     default: {

@@ -142,7 +142,13 @@ const replayStatusFields = {
 };
 
 // --- Pause on an event: conditions in the filter language, armed per tab ---
-const PauseConditionSchema = z.object({ id: z.string().check(z.maxLength(64)), query: z.string().check(z.maxLength(2000)), on: z.boolean() });
+const PauseConditionSchema = z.object({
+  id: z.string().check(z.maxLength(64)),
+  query: z.string().check(z.maxLength(2000)),
+  on: z.boolean(),
+  /** Who armed it, when not the panel's user: a local tool the user let pause and step (the MCP server). */
+  by: z.optional(z.literal('local-tool')),
+});
 export type PauseCondition = z.infer<typeof PauseConditionSchema>;
 const pauseFields = {
   conditions: z.array(PauseConditionSchema).check(z.maxLength(100)),
@@ -323,6 +329,12 @@ export const takesEvery = (command: RelayCommand): boolean => TAB_COMMANDS[comma
 export const CapturedSchema = z.object({ docKey: z.string(), frameId: z.number(), seq, e: count, record: CaptureRecordSchema, part: partInfo });
 export type Captured = z.infer<typeof CapturedSchema>;
 
+const localShareFields = { shared: z.boolean(), control: z.boolean() };
+const commandFields = {
+  command: z.enum(['pause-on', 'step', 'resume', 'disarm']),
+  condition: z.optional(z.string().check(z.maxLength(2000))),
+};
+const remoteControlFields = { id: z.string().check(z.maxLength(64)), ...commandFields };
 export const PanelInboundSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('captured'), tabId: z.number(), items: z.array(CapturedSchema) }),
   /** Openings of streams whose start was dropped: applied as they come, outside the sequence. */
@@ -360,10 +372,16 @@ export const PanelInboundSchema = z.discriminatedUnion('kind', [
   /** The pause conditions armed for the tab (after any change). */
   z.object({ kind: z.literal('pause-state'), tabId: z.number(), ...pauseFields }),
   z.object({ kind: z.literal('resend-status'), tabId: z.number(), docKey, ...resendStatusFields }),
+  /** Sharing with local tools: what the user chose for the tab, and whether the native host is reached. */
+  z.object({ kind: z.literal('local-share'), tabId: z.number(), ...localShareFields, connected: z.boolean(), error: z.optional(z.string().check(z.maxLength(2000))) }),
+  /** A local tool asks the panel to pause or step (the user allowed it): the panel answers with remote-result. */
+  z.object({ kind: z.literal('remote-control'), tabId: z.number(), ...remoteControlFields }),
 ]);
 export type PanelInbound = z.infer<typeof PanelInboundSchema>;
 
 // --- panel -> background ---
+/** What the user chose in the panel's ⚙ menu: share the tab with local tools, and let them pause and step. */
+export const LOCAL_SHARE_STATE = z.object({ kind: z.literal('local-share'), tabId: z.number(), ...localShareFields });
 export const PanelOutboundSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('subscribe'), tabId: z.number(), have }),
   /** Forget what the panel had when the user cleared (per document, the last seq it had); later records stay. */
@@ -386,8 +404,15 @@ export const PanelOutboundSchema = z.discriminatedUnion('kind', [
   z.extend(TAB_COMMANDS['pause-release'].schema, { tabId: z.number() }),
   z.extend(TAB_COMMANDS['resend'].schema, { tabId: z.number() }),
   z.extend(TAB_COMMANDS['resend-cancel'].schema, { tabId: z.number() }),
+  LOCAL_SHARE_STATE,
+  /** The panel's answer to a local tool's remote-control request. */
+  z.object({ kind: z.literal('remote-result'), tabId: z.number(), id: z.string().check(z.maxLength(64)), ok: z.boolean(), message: z.string().check(z.maxLength(2000)) }),
 ]);
 export type PanelOutbound = z.infer<typeof PanelOutboundSchema>;
+
+// --- the native host -> background (the native messaging protocol: JSON) ---
+export const HostMessageSchema = z.object({ kind: z.literal('control'), tabId: z.number(), ...remoteControlFields });
+export type HostMessage = z.infer<typeof HostMessageSchema>;
 
 export const PORT_CAPTURE = 'agui-capture';
 export const PORT_PANEL = 'agui-panel';

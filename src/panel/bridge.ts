@@ -64,6 +64,8 @@ export function connectPanel(tabId: number, session: () => Session, handlers: Br
       post({ kind: 'pause-release', tabId, docKey: streamId.slice(0, cut), id: Number(streamId.slice(cut + 1)), upTo });
     },
     captureStatus: (url?: string) => post(url === undefined ? { kind: 'capture-status', tabId } : { kind: 'capture-status', tabId, url }),
+    localShare: (shared: boolean, control: boolean) => post({ kind: 'local-share', tabId, shared, control }),
+    remoteResult: (id: string, ok: boolean, message: string) => post({ kind: 'remote-result', tabId, id, ok, message }),
     dispose: () => {
       disposed = true;
       port?.disconnect();

@@ -12,6 +12,7 @@ import './panel.css';
 import { createReplayControl } from './pageReplay/replayControl';
 import { createPauseControl } from './debugger/pauseControl';
 import { createResendControl } from './debugger/resendControl';
+import { createLocalShareControl } from './capture/localShareControl';
 import { RULE_LEVELS_KEY, saveRuleLevels } from './settings/ruleLevels';
 import type { RuleLevels } from '../engine/verify/levels';
 import type { Replay } from '../engine/replay/replay';
@@ -71,6 +72,8 @@ if (tabId === null) {
     onReceiving: (progress) => store.setReceiving(progress),
     onPauseState: (settings) => pause.onState(settings),
     onResendStatus: (docKey, status) => resend.onStatus(docKey, status),
+    onLocalShare: (state) => share.onState(state),
+    onRemoteControl: (request) => share.onRemote(request),
   });
   /** The live capture with a replay of it: the store's while it shows it, else one of its own (an import is shown). */
   let own: { session: Session; replay: Replay } | null = null;
@@ -92,6 +95,7 @@ if (tabId === null) {
   }, store.heldFrom);
   pause.follow(live);
   const resend = createResendControl(bridge);
+  const share = createLocalShareControl(bridge, pause, () => store.notify('error', tr('localShare.permissionRefused')));
   // Rule severities, per extension: read at start, followed when another panel changes them.
   const readLevels = (value: unknown) => {
     if (value && typeof value === 'object' && !Array.isArray(value))
@@ -181,6 +185,7 @@ if (tabId === null) {
       replay={replay}
       pause={pause}
       resend={resend}
+      share={share}
     />,
     app,
   );

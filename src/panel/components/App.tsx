@@ -18,6 +18,7 @@ import { Inspector } from './Inspector';
 import { Toolbar, type ToolbarActions } from './Toolbar';
 import type { PauseControl } from '../debugger/pauseControl';
 import { armedCount, PauseBar, PauseDialog } from './PauseControls';
+import type { LocalShareControl } from '../capture/localShareControl';
 
 export function App({
   store,
@@ -26,6 +27,7 @@ export function App({
   replay,
   pause,
   resend,
+  share,
 }: {
   store: SessionStore;
   actions: ToolbarActions;
@@ -33,6 +35,7 @@ export function App({
   replay?: ReplayControl;
   pause?: PauseControl;
   resend?: ResendControl;
+  share?: LocalShareControl;
 }) {
   const settingsOpen = useSignal(false);
   const exportOpen = useSignal(false);
@@ -72,6 +75,7 @@ export function App({
     ...(control && { openSettings: () => (settingsOpen.value = true) }),
     ...(replay && { openReplay: () => (store.dialogs.replay.value = {}) }),
     ...(pause && { pause: { armed: armedCount(pause.armed.value), open: () => (pauseOpen.value = true) } }),
+    ...(share && { localShare: share.state.value }),
   };
   return (
     <div class="app">
@@ -81,7 +85,7 @@ export function App({
         <ReplayDialog store={store} control={replay} pageUrl={control?.status?.url ?? ''} {...(store.dialogs.replay.value.runKey !== undefined && { runKey: store.dialogs.replay.value.runKey })} onClose={() => (store.dialogs.replay.value = null)} />
       )}
       {control && !store.imported.value && <CaptureBar capture={control} />}
-      {control && settingsOpen.value && <CaptureSettings capture={control} onClose={() => (settingsOpen.value = false)} />}
+      {control && settingsOpen.value && <CaptureSettings capture={control} {...(share && { share })} onClose={() => (settingsOpen.value = false)} />}
       <ImportProgressBar />
       {pause && pauseOpen.value && <PauseDialog control={pause} onClose={() => (pauseOpen.value = false)} />}
       {resend && store.dialogs.resend.value && <ResendDialog store={store} control={resend} runKey={store.dialogs.resend.value.runKey} onClose={() => (store.dialogs.resend.value = null)} />}

@@ -4,6 +4,7 @@ import type { CaptureControl } from '../capture/captureControl';
 import { Modal } from './Modal';
 import { tr } from '../../i18n/i18n';
 import { TextInput } from './TextInput';
+import type { LocalShareControl } from '../capture/localShareControl';
 
 /**
  * Capture is off for the inspected page: say so, and offer to turn it on for this site (the browser asks the
@@ -66,7 +67,7 @@ function SiteEntry({ capture }: { capture: CaptureControl }) {
 }
 
 /** Where capture runs: the local pages, the sites enabled here (each removable), and "all sites". */
-export function CaptureSettings({ capture, onClose }: { capture: CaptureControl; onClose(): void }) {
+export function CaptureSettings({ capture, share, onClose }: { capture: CaptureControl; share?: LocalShareControl; onClose(): void }) {
   const sites = capture.sites;
   const all = sites?.enabled.includes('<all_urls>') ?? false;
   return (
@@ -97,6 +98,34 @@ export function CaptureSettings({ capture, onClose }: { capture: CaptureControl;
           <span class="muted">{tr('captureBar.theExtensionThenRunsIn')}</span>
         </p>
       )}
+      {share && <LocalShareSettings share={share} />}
     </Modal>
+  );
+}
+
+/** Sharing this tab with local tools: off by default, per tab; control is a second, separate choice. */
+function LocalShareSettings({ share }: { share: LocalShareControl }) {
+  const { shared, control, connected, error } = share.state.value;
+  return (
+    <section data-testid="local-share">
+      <h3>{tr('localShare.title')}</h3>
+      <label class="check">
+        <input type="checkbox" checked={shared} onChange={(e) => void share.setShared((e.currentTarget as HTMLInputElement).checked)} data-testid="share-tab" /> {tr('localShare.share')}
+      </label>
+      <p class="muted">{tr('localShare.shareNote')}</p>
+      <label class="check">
+        <input type="checkbox" checked={control} disabled={!shared} onChange={(e) => share.setControl((e.currentTarget as HTMLInputElement).checked)} data-testid="share-control" /> {tr('localShare.control')}
+      </label>
+      <p class="muted">{tr('localShare.controlNote')}</p>
+      {shared && (connected ? (
+        <p data-testid="local-share-status">{tr('localShare.connected')}</p>
+      ) : (
+        <div data-testid="local-share-status" class="error-text">
+          <p>{tr('localShare.notReached')}{error && <span translate={false}> ({error})</span>}</p>
+          <p>{tr('localShare.installOnce')}</p>
+          <pre class="raw" translate={false} data-testid="local-share-install">{share.installCommand}</pre>
+        </div>
+      ))}
+    </section>
   );
 }

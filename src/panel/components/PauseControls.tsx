@@ -90,9 +90,25 @@ export function PauseBar({ store, control, live }: { store: SessionStore; contro
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [first?.streamId, first?.index]);
-  if (!first && unheld.length === 0) return null;
+  // What a local tool (the MCP server) armed, said as long as it is armed: the user sees who set it, and may take it back.
+  const byTool = control.armed.value.conditions.filter((c) => c.by === 'local-tool' && c.on);
+  if (!first && unheld.length === 0 && byTool.length === 0) return null;
   return (
     <div class="banners">
+      {byTool.length > 0 && (
+        <div class="banner banner-info" role="status" data-testid="pause-armed-by-tool">
+          <span class="banner-text">
+            {tr('pauseControls.armedByLocalTool')} <code translate={false}>{byTool.map((c) => c.query).join(' | ')}</code>
+          </span>
+          <button
+            type="button"
+            class="button"
+            onClick={() => control.set({ conditions: control.settings.value.conditions.filter((c) => c.by !== 'local-tool'), onError: control.settings.value.onError })}
+          >
+            {tr('pauseControls.disarmLocal')}
+          </button>
+        </div>
+      )}
       {first && (
         <div class="banner banner-pause" role="status" data-testid="pause-bar">
           <span class="banner-text">

@@ -21,6 +21,8 @@ export interface ToolbarActions {
   openReplay?: () => void;
   /** Pause on an event (the extension's panel only): how many conditions are armed, and the dialog. */
   pause?: { armed: number; open(): void };
+  /** Whether the tab is shared with local tools (and may be paused by them). */
+  localShare?: { shared: boolean; control: boolean; connected: boolean };
 }
 
 const droppedTitle = ({ page, extension }: { page: number; extension: number }): string =>
@@ -150,6 +152,19 @@ export function Toolbar({ store, actions }: { store: SessionStore; actions: Tool
               data-testid="pause-open"
             >
               {tr('toolbar.pauseOn')}{actions.pause.armed > 0 && <span class="tab-count">{actions.pause.armed}</span>}
+            </button>
+          )}
+          {actions.localShare?.shared && (
+            <button
+              type="button"
+              class={`badge-button local-share-badge ${actions.localShare.connected ? '' : 'broken'}`}
+              onClick={actions.openSettings}
+              data-testid="local-share-badge"
+              title={actions.localShare.connected ? tr('localShare.badgeTitle') : tr('localShare.badgeNotReached')}
+            >
+              <span class={`badge ${actions.localShare.connected ? 'badge-info' : 'badge-warning'}`}>
+                {actions.localShare.control ? tr('localShare.badgeControl') : tr('localShare.badge')}
+              </span>
             </button>
           )}
           {actions.openSettings && (

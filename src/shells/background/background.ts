@@ -28,6 +28,7 @@ import { ReplayRules } from './replayRules';
 import { TabFrames } from './tabFrames';
 import { originOf } from '../../engine/pageReplay/urlMatch';
 import { type BacklogEntry, TabLog } from './tabLog';
+import { LocalShare, type NativePort, type Subscriber } from './localShare';
 
 const logs = new Map<number, TabLog>();
 const panels = new Map<number, Set<Runtime.Port>>();
@@ -49,6 +50,7 @@ const ready: Promise<void> = browser.storage.session
     for (const [key, value] of Object.entries(all)) if (key.startsWith('preserve-log:')) preserved.set(Number(key.slice(13)), value === true);
     replay.load(all);
     pause.load(all);
+    localShare.load(all);
   })
   .catch(() => undefined)
   .then(() => {
@@ -74,6 +76,38 @@ const pause = new PauseConditions({
   toTab: (tabId, command) => frames.toEvery(tabId, command),
   toPanels: (tabId, message) => broadcast(tabId, message),
   badge: (tabId) => showBadge(tabId),
+});
+/** Local tools a tab is shared with (the native host's subscriber), as panels are subscribed. */
+const sharedWith = new Map<number, Subscriber>();
+const isFirefox = typeof (globalThis as { browser?: unknown }).browser !== 'undefined' && (browser.runtime.getURL('') ?? '').startsWith('moz-extension:');
+/** Sharing with local tools: per tab, only where the user chose it in the panel. */
+const localShare = new LocalShare({
+  // Read when needed: the API appears once the optional permission is granted (the polyfill's object predates it).
+  connectNative: (name) => {
+    const chromeRuntime = (globalThis as { chrome?: { runtime?: { connectNative?: (n: string) => unknown } } }).chrome?.runtime;
+    const native = (globalThis as { browser?: { runtime?: { connectNative?: (n: string) => unknown } } }).browser?.runtime?.connectNative;
+    const connect = native ? (n: string) => native(n) : chromeRuntime?.connectNative?.bind(chromeRuntime);
+    if (!connect) throw new Error('the browser has not given the permission to talk to a program on this computer (nativeMessaging)');
+    return connect(name) as NativePort;
+  },
+  lastError: () => (globalThis as { chrome?: { runtime?: { lastError?: { message?: string } } } }).chrome?.runtime?.lastError?.message,
+  store: (items) => void browser.storage.session.set(items).catch(() => undefined),
+  remove: (key) => void browser.storage.session.remove(key).catch(() => undefined),
+  urlOf: (tabId) => logFor(tabId).url,
+  subscribe: (tabId, subscriber) => {
+    sharedWith.set(tabId, subscriber);
+    sendBacklog(subscriber, tabId, logFor(tabId).backlog({}));
+    // What the tab's documents hold and this log does not (no panel was open) comes now, and the rest as it comes.
+    tellMode(tabId);
+    resync(tabId);
+  },
+  unsubscribe: (tabId, subscriber) => {
+    if (sharedWith.get(tabId) === subscriber) sharedWith.delete(tabId);
+    if (!eagerFor(tabId)) tellMode(tabId);
+  },
+  toPanels: (tabId, message) => toPanels(tabId, message),
+  panelCount: (tabId) => panels.get(tabId)?.size ?? 0,
+  hello: { browser: isFirefox ? 'firefox' : 'chromium', version: browser.runtime.getManifest().version },
 });
 /** The icon's badge for a tab: what Replay to page and Pause on an event have armed there. */
 const replayBadges = new Map<number, { text: string; title: string }>();
@@ -108,7 +142,7 @@ const inOrder = (handle: (raw: unknown) => void) => {
 };
 
 /** Sends one message; a failure is returned as its reason (the port may have closed, or the browser refused it). */
-const send = (port: Runtime.Port, message: PanelInbound): string | null => {
+const send = (port: Subscriber, message: PanelInbound): string | null => {
   try {
     port.postMessage(message);
     return null;
@@ -118,7 +152,7 @@ const send = (port: Runtime.Port, message: PanelInbound): string | null => {
 };
 
 /** Records go in batches sized in bytes (a record bigger than the budget in parts). */
-const sendCaptured = (port: Runtime.Port, tabId: number, items: Captured[], kind: 'captured' | 'pinned' = 'captured'): string | null => {
+const sendCaptured = (port: Subscriber, tabId: number, items: Captured[], kind: 'captured' | 'pinned' = 'captured'): string | null => {
   for (const batch of batches(items)) {
     const failed = send(port, { kind, tabId, items: batch });
     if (failed) return failed;
@@ -127,26 +161,34 @@ const sendCaptured = (port: Runtime.Port, tabId: number, items: Captured[], kind
 };
 
 /** A failed send is said to the panel (in a small message that fits), never silent. */
-const reportFailure = (port: Runtime.Port, tabId: number, code: 'message-failed' | 'delivery-failed' | 'history-failed', what: string, reason: string): void => {
+const reportFailure = (port: Subscriber, tabId: number, code: 'message-failed' | 'delivery-failed' | 'history-failed', what: string, reason: string): void => {
   send(port, { kind: 'error', tabId, message: `${what}: ${reason}`, code, params: { reason } });
 };
 
-const broadcast = (tabId: number, message: PanelInbound): void => {
+/** Only the tab's panels (what the user's own view is told: sharing state, local tools' requests). */
+const toPanels = (tabId: number, message: PanelInbound): void => {
   for (const port of panels.get(tabId) ?? []) {
     const failed = send(port, message);
     if (failed) reportFailure(port, tabId, 'message-failed', 'A message to this panel failed', failed);
   }
 };
+/** The tab's panels, and local tools where the user shares the tab: what a panel takes in. */
+const broadcast = (tabId: number, message: PanelInbound): void => {
+  toPanels(tabId, message);
+  sharedWith.get(tabId)?.postMessage(message);
+};
 const broadcastCaptured = (tabId: number, items: Captured[], kind: 'captured' | 'pinned' = 'captured'): void => {
   if (items.length === 0) return;
   for (const port of panels.get(tabId) ?? []) {
     const failed = sendCaptured(port, tabId, items, kind);
-    if (failed) reportFailure(port, tabId, 'delivery-failed', 'Captured records could not be delivered', failed);
+    if (failed) reportFailure(port as Runtime.Port, tabId, 'delivery-failed', 'Captured records could not be delivered', failed);
   }
+  const shared = sharedWith.get(tabId);
+  if (shared) sendCaptured(shared, tabId, items, kind);
 };
 
 /** The log's backlog for a panel, in order: consecutive records grouped in batches under the budget. */
-const sendBacklog = (port: Runtime.Port, tabId: number, entries: Iterable<BacklogEntry>): string | null => {
+const sendBacklog = (port: Subscriber, tabId: number, entries: Iterable<BacklogEntry>): string | null => {
   let items: Captured[] = [];
   const flushItems = () => {
     const failed = items.length ? sendCaptured(port, tabId, items) : null;
@@ -223,7 +265,7 @@ const onCapturePort = (port: Runtime.Port): void => {
 };
 
 /** Whether the tab's documents should send records as they come: a panel is open, or Preserve log is on. */
-const eagerFor = (tabId: number): boolean => (panels.get(tabId)?.size ?? 0) > 0 || isPreserved(tabId);
+const eagerFor = (tabId: number): boolean => (panels.get(tabId)?.size ?? 0) > 0 || isPreserved(tabId) || sharedWith.has(tabId);
 const tellMode = (tabId: number): void => void frames.toEvery(tabId, { kind: 'mode', eager: eagerFor(tabId) });
 
 /** A document's origin as the browser says it (never the page's word); Firefox gives the URL only. */
@@ -291,6 +333,7 @@ const onPanelPort = (port: Runtime.Port): void => {
         send(port, { kind: 'preserve-log', tabId, on: isPreserved(tabId) });
         send(port, { kind: 'replay-rules', tabId, rules: replay.summaries(tabId) });
         send(port, { kind: 'pause-state', tabId, ...pause.settingsFor(tabId) });
+        send(port, localShare.stateOf(tabId));
         // Backlog first, in order, then live items: both are sent from this one thread, so nothing interleaves.
         const failed = sendBacklog(port, tabId, logFor(tabId).backlog(message.have));
         if (failed) reportFailure(port, tabId, 'history-failed', 'The captured history could not be delivered to this panel', failed);
@@ -348,6 +391,12 @@ const onPanelPort = (port: Runtime.Port): void => {
         void frames.toEvery(tabId, command);
         return;
       }
+      case 'local-share':
+        localShare.set(message.tabId, message.shared, message.shared && message.control);
+        return;
+      case 'remote-result':
+        localShare.result(message.tabId, message.id, message.ok, message.message);
+        return;
       default: {
         const unhandled: never = message;
         return unhandled;
@@ -390,4 +439,5 @@ browser.tabs.onRemoved.addListener((tabId) => {
   pause.forget(tabId);
   frames.forget(tabId);
   replayBadges.delete(tabId);
+  localShare.forget(tabId);
 });
